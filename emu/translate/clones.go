@@ -21,10 +21,17 @@ import (
 // it goes on as every RTS does. The copy's code is the subroutine's,
 // block for block: the same budget checks, the same exits to the core
 // (which continue at the same addresses), the same parts (a copy's block
-// is turned off with the block it copies). A call inside a copy goes to
-// the copy for that call, which returns to the block the call returns to
-// in the original code: copies do not nest. Only the whole function has
+// is turned off with the block it copies). Only the whole function has
 // copies.
+//
+// Copies nest one deep: a copy holds the blocks its inner calls return
+// to as well (when that costs none of its RTSs that know where they
+// return, below), and each such call goes to a copy of the callee of its
+// own, which returns into the outer copy; so LINE's RTS after its JSR
+// RESET, say, is still its copy's and goes straight back to LINE's
+// caller. A call inside a nested copy, or whose return is not in its
+// copy, goes to the copy for that call, which returns to the block the
+// call returns to in the original code.
 
 // Limits of a subroutine copied per call: its blocks and instructions
 // (reached from its entry up to its calls and RTSs) and its calls (each
@@ -33,6 +40,9 @@ const (
 	maxCopyBlocks       = 40
 	maxCopyInstructions = 100
 	maxCopyCalls        = 8
+	// maxCopyDepth is how deep copies nest: a copy's inner calls go to
+	// copies of their own, theirs do not.
+	maxCopyDepth = 2
 )
 
 // copyCtx is the copy being written: the blocks it copies, and the
@@ -41,6 +51,11 @@ type copyCtx struct {
 	blocks map[uint16]bool
 	ret    uint16
 	known  map[uint16]bool // blocks whose RTS returns to ret for sure
+	// The copy the call is in (nil: the original code), how deep it is
+	// (1 for a copy in the original code), and what its labels end with.
+	parent *copyCtx
+	depth  int
+	suffix string
 }
 
 // copies finds the subroutines to copy per call: for each, its blocks.
@@ -64,18 +79,25 @@ func (t *translator) copies() map[uint16][]uint16 {
 		if n > maxCopyCalls || n < 2 {
 			continue
 		}
-		if blocks := t.subroutine(sub); blocks != nil {
-			t.copied[sub] = blocks
+		blocks := t.subroutine(sub, false)
+		if blocks == nil {
+			continue
 		}
+		// With the blocks its calls return to, if within the limits
+		// and no RTS of it that knew where it returns then does not.
+		if all := t.subroutine(sub, true); all != nil && len(all) > len(blocks) && t.keepsKnown(sub, blocks, all) {
+			blocks = all
+		}
+		t.copied[sub] = blocks
 	}
 	return t.copied
 }
 
 // subroutine lists the blocks reached from the block at sub (a call or
-// an RTS ending the way: a call returns to the original code), or nil
-// when there is no such block, they exceed the limits, or some
-// instruction of theirs is left to the core.
-func (t *translator) subroutine(sub uint16) []uint16 {
+// an RTS ending the way; with returns, a call leads on to its return
+// address), or nil when there is no such block, they exceed the limits,
+// or some instruction of theirs is left to the core.
+func (t *translator) subroutine(sub uint16, returns bool) []uint16 {
 	if _, ok := t.blocks[sub]; !ok {
 		return nil
 	}
@@ -100,7 +122,12 @@ func (t *translator) subroutine(sub uint16) []uint16 {
 		switch last.kind {
 		case core:
 			return nil
-		case call, ret:
+		case call:
+			if returns {
+				work = append(work, last.next())
+			}
+			continue
+		case ret:
 			continue
 		}
 		if last.kind == jump && last.target() == last.addr {
@@ -120,22 +147,68 @@ func (t *translator) subroutine(sub uint16) []uint16 {
 	return blocks
 }
 
+// keepsKnown tells whether the copy of sub with the blocks all (its
+// calls' returns among them) has every RTS that knows where it returns
+// in the copy with only blocks.
+func (t *translator) keepsKnown(sub uint16, blocks, all []uint16) bool {
+	set := func(bs []uint16) map[uint16]bool {
+		m := map[uint16]bool{}
+		for _, a := range bs {
+			m[a] = true
+		}
+		return m
+	}
+	before, after := t.knownReturns(sub, set(blocks)), t.knownReturns(sub, set(all))
+	for a := range before {
+		if last := t.blocks[a].insts[len(t.blocks[a].insts)-1]; last.kind == ret && !after[a] {
+			return false
+		}
+	}
+	return true
+}
+
 // label is the Go label of the block at a, in the copy being written
 // when a is one of its blocks.
 func (t *translator) label(a uint16) string {
 	if t.copy != nil && t.copy.blocks[a] {
-		return fmt.Sprintf("L%04X_%04X", a, t.copy.ret)
+		return fmt.Sprintf("L%04X%s", a, t.copy.suffix)
 	}
 	return fmt.Sprintf("L%04X", a)
 }
 
+// nests tells whether the call in, in the copy being written, goes to a
+// copy nested in it: its return is one of the copy's blocks, and the copy
+// is not as deep as copies go.
+func (t *translator) nests(in *instr) bool {
+	c := t.copy
+	if c == nil || c.depth >= maxCopyDepth || !c.blocks[in.next()] {
+		return false
+	}
+	_, sub := t.copies()[in.target()]
+	_, block := t.blocks[in.next()]
+	return sub && block
+}
+
 // callTo is the label a call goes to: the copy of its subroutine for its
-// return address, or the subroutine.
+// return address (nested in the copy being written, or not), or the
+// subroutine.
 func (t *translator) callTo(in *instr) string {
+	if t.nests(in) {
+		return fmt.Sprintf("L%04X%s_%04X", in.target(), t.copy.suffix, in.next())
+	}
 	if _, ok := t.copies()[in.target()]; ok {
 		return fmt.Sprintf("L%04X_%04X", in.target(), in.next())
 	}
 	return fmt.Sprintf("L%04X", in.target())
+}
+
+// retLabel is the label of the block the copy being written returns to:
+// in the copy it is nested in, or in the original code.
+func (t *translator) retLabel() string {
+	if p := t.copy.parent; p != nil {
+		return fmt.Sprintf("L%04X%s", t.copy.ret, p.suffix)
+	}
+	return fmt.Sprintf("L%04X", t.copy.ret)
 }
 
 // copyReturn is an RTS's direct way back in a copy: to its call's return
@@ -147,7 +220,7 @@ func (t *translator) copyReturn() string {
 	if _, ok := t.blocks[t.copy.ret]; !ok {
 		return ""
 	}
-	return fmt.Sprintf("if pc == 0x%04X { // the call this copy serves\ngoto L%04X\n}\n", t.copy.ret, t.copy.ret)
+	return fmt.Sprintf("if pc == 0x%04X { // the call this copy serves\ngoto %s\n}\n", t.copy.ret, t.retLabel())
 }
 
 // knownReturn is the RTS of a copy's block that every way from the
@@ -161,7 +234,7 @@ func (t *translator) knownReturn(in *instr) string {
 	if _, ok := t.blocks[t.copy.ret]; !ok {
 		return ""
 	}
-	return fmt.Sprintf("// Every way here left the stack as the call did: it returns there.\ns += 2\npc = 0x%04X\ngoto L%04X\n", t.copy.ret, t.copy.ret)
+	return fmt.Sprintf("// Every way here left the stack as the call did: it returns there.\ns += 2\npc = 0x%04X\ngoto %s\n", t.copy.ret, t.retLabel())
 }
 
 // blockOf is the start of the block in belongs to.
@@ -273,7 +346,8 @@ func (t *translator) knownReturns(entry uint16, blocks map[uint16]bool) map[uint
 	return known
 }
 
-// copiesCode writes every call's copy of its subroutine.
+// copiesCode writes every call's copy of its subroutine, and the copies
+// nested in them.
 func (t *translator) copiesCode(parts bool) (string, error) {
 	var b strings.Builder
 	var rets []*instr
@@ -285,45 +359,82 @@ func (t *translator) copiesCode(parts bool) (string, error) {
 	slices.SortFunc(rets, func(x, y *instr) int { return int(x.addr) - int(y.addr) })
 	defer func() { t.copy = nil }()
 	for _, in := range rets {
-		blocks := t.copies()[in.target()]
-		t.copy = &copyCtx{blocks: map[uint16]bool{}, ret: in.next()}
-		for _, a := range blocks {
-			t.copy.blocks[a] = true
-		}
-		t.copy.known = t.knownReturns(in.target(), t.copy.blocks)
-		fmt.Fprintf(&b, "\n// The copy of %04X for the call at %04X.\n", in.target(), in.addr)
-		code := map[string]string{}
-		for _, a := range blocks {
-			c, err := t.blockCode(t.blocks[a], parts)
-			if err != nil {
-				return "", err
-			}
-			code[t.label(a)] = c
-		}
-		// Only the blocks the copy's entry leads to: a block of a scan
-		// run at once, or one an inner call returns to, is not.
-		reached := map[string]bool{}
-		for work := []string{t.label(in.target())}; len(work) > 0; {
-			l := work[len(work)-1]
-			work = work[:len(work)-1]
-			if reached[l] {
-				continue
-			}
-			reached[l] = true
-			for _, m := range gotoLabel.FindAllStringSubmatch(code[l], -1) {
-				if _, ok := code[m[1]]; ok {
-					work = append(work, m[1])
-				}
-			}
-		}
-		for _, a := range blocks {
-			if l := t.label(a); reached[l] {
-				b.WriteString(code[l])
-			}
+		t.copy = nil
+		if err := t.copyCode(&b, in, parts); err != nil {
+			return "", err
 		}
 	}
 	return b.String(), nil
 }
 
+// copyCode writes the copy for the call in made from the copy being
+// written (or the original code), then the copies nested in it.
+func (t *translator) copyCode(b *strings.Builder, in *instr, parts bool) error {
+	parent := t.copy
+	blocks := t.copies()[in.target()]
+	c := &copyCtx{blocks: map[uint16]bool{}, ret: in.next(), parent: parent, depth: 1,
+		suffix: fmt.Sprintf("_%04X", in.next())}
+	if parent != nil {
+		c.depth = parent.depth + 1
+		c.suffix = parent.suffix + c.suffix
+	}
+	for _, a := range blocks {
+		c.blocks[a] = true
+	}
+	c.known = t.knownReturns(in.target(), c.blocks)
+	t.copy = c
+	defer func() { t.copy = parent }()
+	fmt.Fprintf(b, "\n// The copy of %04X for the call at %04X", in.target(), in.addr)
+	if parent != nil {
+		fmt.Fprintf(b, " in the copy of %s", strings.TrimPrefix(parent.suffix, "_"))
+	}
+	b.WriteString(".\n")
+	code := map[string]string{}
+	byLabel := map[string]*block{}
+	for _, a := range blocks {
+		bl := t.blocks[a]
+		s, err := t.blockCode(bl, parts)
+		if err != nil {
+			return err
+		}
+		code[t.label(a)] = s
+		byLabel[t.label(a)] = bl
+	}
+	// Only the blocks the copy's entry leads to: a block of a scan run
+	// at once, or one an inner call returns to in the original code, is
+	// not. A call nested here leads to its return.
+	reached := map[string]bool{}
+	var nested []*instr
+	for work := []string{t.label(in.target())}; len(work) > 0; {
+		l := work[len(work)-1]
+		work = work[:len(work)-1]
+		if reached[l] {
+			continue
+		}
+		reached[l] = true
+		for _, m := range gotoLabel.FindAllStringSubmatch(code[l], -1) {
+			if _, ok := code[m[1]]; ok {
+				work = append(work, m[1])
+			}
+		}
+		if last := byLabel[l].insts[len(byLabel[l].insts)-1]; last.kind == call && t.nests(last) {
+			nested = append(nested, last)
+			work = append(work, t.label(last.next()))
+		}
+	}
+	for _, a := range blocks {
+		if l := t.label(a); reached[l] {
+			b.WriteString(code[l])
+		}
+	}
+	slices.SortFunc(nested, func(x, y *instr) int { return int(x.addr) - int(y.addr) })
+	for _, call := range nested {
+		if err := t.copyCode(b, call, parts); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // gotoLabel finds the jumps to a copy's blocks.
-var gotoLabel = regexp.MustCompile(`goto (L[0-9A-F]{4}_[0-9A-F]{4})\b`)
+var gotoLabel = regexp.MustCompile(`goto (L[0-9A-F]{4}(?:_[0-9A-F]{4})+)\b`)

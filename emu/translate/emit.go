@@ -60,11 +60,7 @@ func (t *translator) emit() ([]byte, error) {
 	}
 	body := whole + "\n" + parts
 	if t.bits {
-		bin := ""
-		if t.binary {
-			bin = "\"encoding/binary\"\n"
-		}
-		b.WriteString("import (\n" + bin + "\"math/bits\"\n\n\"github.com/kim1-archive/microchess/emu\"\n)\n\n")
+		b.WriteString("import (\n\"math/bits\"\n\n\"github.com/kim1-archive/microchess/emu\"\n)\n\n")
 	} else {
 		b.WriteString("import \"github.com/kim1-archive/microchess/emu\"\n\n")
 	}
@@ -294,6 +290,12 @@ func (t *translator) blockCode(bl *block, parts bool) (string, error) {
 			b.WriteString(t.scanCode(l, sc))
 			return b.String(), nil
 		}
+		b.WriteString(t.scanDownCode(l))
+		code, err := t.unrolledLoopCode(l)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(code)
 	}
 	n := len(bl.insts)
 	last := bl.insts[n-1]

@@ -48,12 +48,19 @@ func (t *translator) instrBody(in *instr, back string) (string, error) {
 		return b.String(), nil
 	case call:
 		ret := in.addr + 2
-		b.WriteString("sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)\n")
-		if g := t.guard("sa", 0x100, 0x1FF); g != "" {
-			fmt.Fprintf(&b, "if %s || %s {\n%s}\n", g, t.guard("sb", 0x100, 0x1FF), back)
-		}
 		t.stores = append(t.stores, span{0x100, 0x1FF})
-		fmt.Fprintf(&b, "c.Mem[sa], c.Mem[sb] = 0x%02X, 0x%02X\ns -= 2\n", ret>>8, ret&0xFF)
+		if lim, ok := t.stackBelowCode(); ok {
+			// The two bytes, adjacent when S is above the code: one
+			// store.
+			fmt.Fprintf(&b, "if s <= 0x%02X {\n%s}\n", lim, back)
+			fmt.Fprintf(&b, "sb := 0xFF + int(s)\nc.Mem[sb], c.Mem[sb+1] = 0x%02X, 0x%02X\ns -= 2\n", ret&0xFF, ret>>8)
+		} else {
+			b.WriteString("sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)\n")
+			if g := t.guard("sa", 0x100, 0x1FF); g != "" {
+				fmt.Fprintf(&b, "if %s || %s {\n%s}\n", g, t.guard("sb", 0x100, 0x1FF), back)
+			}
+			fmt.Fprintf(&b, "c.Mem[sa], c.Mem[sb] = 0x%02X, 0x%02X\ns -= 2\n", ret>>8, ret&0xFF)
+		}
 		if _, ok := t.copies()[in.target()]; ok {
 			b.WriteString("goto " + t.callTo(in) + "\n")
 		} else {
@@ -65,7 +72,9 @@ func (t *translator) instrBody(in *instr, back string) (string, error) {
 			b.WriteString(k)
 			return b.String(), nil
 		}
-		b.WriteString("s++\nlo := c.Mem[StackPage|uint16(s)]\ns++\npc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1\n")
+		// The two bytes in one load, unless S wraps between them.
+		b.WriteString("if s < 0xFE {\nsp := 0x101 + int(s)\npc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1\ns += 2\n} else {\n")
+		b.WriteString("s++\nlo := c.Mem[StackPage|uint16(s)]\ns++\npc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1\n}\n")
 		b.WriteString(t.copyReturn())
 		if cands := t.returnsTo(in); len(cands) > 0 && len(cands) <= maxLikely {
 			// Where this RTS can return, by the calls that lead to it.
@@ -266,6 +275,26 @@ func (t *translator) store(in *instr, reg, op, back string) string {
 // guard is the condition under which a store to ea (known to lie in
 // lo..hi) is left to the core because ea is in the code. It is empty when
 // there is no code in lo..hi.
+// stackBelowCode tells whether the code in page one, if any, is one span
+// from 0100 up to 01lim-1 or below: then a JSR's two bytes (S and S-1) are
+// both above the code when S is above lim, and adjacent. (A JSR with S
+// at 00 stores at 0100 and 01FF: S at most lim catches it.)
+func (t *translator) stackBelowCode() (lim int, ok bool) {
+	var in []span
+	for _, s := range t.code {
+		if s.hi >= 0x100 && s.lo <= 0x1FF {
+			in = append(in, s)
+		}
+	}
+	switch {
+	case len(in) == 0:
+		return 0, true // s <= 0 catches only S at 00, which wraps
+	case len(in) == 1 && in[0].lo <= 0x100 && in[0].hi < 0x1FE:
+		return in[0].hi&0xFF + 1, true
+	}
+	return 0, false
+}
+
 func (t *translator) guard(ea string, lo, hi int) string {
 	var in []span
 	for _, s := range t.code {

@@ -299,17 +299,40 @@ const maxUnrolled = 32
 // picked; the loop serves any other value. Empty, when there
 // is no such constant.
 func (t *translator) unrolledScan(l *loop, sc *scan) string {
-	k := t.counterBefore(l, sc)
+	k := t.counterBefore(l, sc.dec.op.Mnemonic[2:])
 	if k < 1 || k > maxUnrolled {
 		return ""
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "if n == %d { // the value set before the loop: its words without a loop\n", k)
+	b.WriteString(wordsCode(int(sc.cmp.operand), k))
+	b.WriteString("} else {\n")
+	return b.String()
+}
+
+// wordsCode sets found to the highest index below n (at most
+// maxUnrolled) whose byte of the table at base equals A (pat, A in every
+// byte), leaving it as it was when there is none: the table's words read
+// and tested without a loop, the highest that holds A then picked. base
+// must be at least 7, and the table within its page.
+func wordsCode(base, n int) string {
+	var b strings.Builder
 	var tops []int
-	for top := k - 1; top >= 0; top -= 8 {
+	for top := n - 1; top >= 0; top -= 8 {
 		i := len(tops)
 		tops = append(tops, top)
-		fmt.Fprintf(&b, "z%[1]d := binary.LittleEndian.Uint64(c.Mem[0x%[2]X:]) ^ pat\n", i, int(sc.cmp.operand)+top-7)
+		// Eight loads at constant addresses, which the compiler makes
+		// one; binary.LittleEndian.Uint64 is not inlined into a function
+		// this large, and a call there costs spills around it.
+		lo := base + top - 7
+		fmt.Fprintf(&b, "z%d := (", i)
+		for k := range 8 {
+			if k > 0 {
+				b.WriteString(" | ")
+			}
+			fmt.Fprintf(&b, "uint64(c.Mem[0x%X])<<%d", lo+k, 8*k)
+		}
+		b.WriteString(") ^ pat\n")
 		fmt.Fprintf(&b, "z%[1]d = ^((z%[1]d&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z%[1]d | 0x7F7F7F7F7F7F7F7F)\n", i)
 		if top < 7 {
 			fmt.Fprintf(&b, "z%d &^= 1<<%d - 1 // below the table\n", i, 8*(7-top))
@@ -319,8 +342,7 @@ func (t *translator) unrolledScan(l *loop, sc *scan) string {
 	for i, top := range tops {
 		fmt.Fprintf(&b, "case z%[1]d != 0:\nfound = %[2]d + (63-bits.LeadingZeros64(z%[1]d))/8\n", i, top-7)
 	}
-	b.WriteString("}\n} else {\n")
-	t.binary = true
+	b.WriteString("}\n")
 	return b.String()
 }
 
@@ -328,7 +350,7 @@ func (t *translator) unrolledScan(l *loop, sc *scan) string {
 // than its own) set its counter to with an immediate load, when they all
 // set the same, or -1. The scan tests the counter all the same: the core,
 // stepping, may enter it otherwise.
-func (t *translator) counterBefore(l *loop, sc *scan) int {
+func (t *translator) counterBefore(l *loop, reg string) int {
 	k := -1
 	for _, a := range t.order {
 		b := t.blocks[a]
@@ -341,7 +363,7 @@ func (t *translator) counterBefore(l *loop, sc *scan) int {
 			}
 			v := -1
 			for _, in := range b.insts {
-				if setsRegister(in, sc.dec.op.Mnemonic[2:]) {
+				if setsRegister(in, reg) {
 					v = -1
 					if in.op.Mode == isa.Immediate && !t.variable[in.addr+1] {
 						v = int(in.operand)

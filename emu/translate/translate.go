@@ -119,7 +119,6 @@ type translator struct {
 	bitmap    bool           // the guard bitmap is used
 	selfJump  bool           // some jump is to itself
 	bits      bool           // math/bits is used
-	binary    bool           // encoding/binary is used
 	// Within subroutines: each block's predecessors, and the return
 	// addresses of the calls to each (see returnsTo).
 	preds, calls map[uint16][]uint16

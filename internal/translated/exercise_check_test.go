@@ -194,3 +194,66 @@ func cpuDiff(a, b *emu.CPU) string {
 	}
 	return ""
 }
+
+// A call whose return address lands on code in page one: the exercise's
+// subroutine at 0100 (INX, RTS), called from its block with S at every
+// value, on both engines. With S at 02 or below the JSR stores into the
+// code (its RTS at 0101, or, from S = 00, 0100 itself), and the core must
+// run it; above, the translation pushes both bytes at once.
+func TestExerciseCallOntoCode(t *testing.T) {
+	call := -1
+	for a := 0x0800; a < 0x2000; a++ {
+		if isCallTo(a, 0x0100) {
+			call = a
+			break
+		}
+	}
+	if call < 0 {
+		t.Fatal("no JSR $0100 in the exercise")
+	}
+	start := uint16(0)
+	for _, b := range Exercise.Blocks {
+		if int(b) <= call {
+			start = max(start, b)
+		}
+	}
+	for s := range 256 {
+		var calls []hookCall
+		cn := exerciseCPU(rand.New(rand.NewPCG(uint64(s), 31)), &calls)
+		cn.PC, cn.S, cn.P = start, byte(s), cn.P&^emu.FlagD
+		ci := *cn
+		stopN := runExercise(cn, Exercise, 60)
+		stopI := runExercise(&ci, nil, 60)
+		if d := cpuDiff(cn, &ci); d != "" || stopN != stopI {
+			t.Fatalf("S %02X: the translation's run differs from the core's: %s; stops %v, %v", s, d, stopN, stopI)
+		}
+	}
+}
+
+// isCallTo tells whether the exercise holds a JSR to target at a.
+func isCallTo(a int, target uint16) bool {
+	for _, sp := range Exercise.Code {
+		if int(sp.Addr) <= a && a+2 < int(sp.Addr)+len(sp.Bytes) {
+			b := sp.Bytes[a-int(sp.Addr):]
+			return b[0] == 0x20 && uint16(b[1])|uint16(b[2])<<8 == target
+		}
+	}
+	return false
+}
+
+// The subroutine at 0100 entered with S at every value: its RTS pops its
+// two bytes at once but where S wraps between them (FE, FF), and returns
+// wherever they say, on both engines alike.
+func TestExerciseReturnAtEveryS(t *testing.T) {
+	for s := range 256 {
+		var calls []hookCall
+		cn := exerciseCPU(rand.New(rand.NewPCG(uint64(s), 37)), &calls)
+		cn.PC, cn.S, cn.P = 0x0100, byte(s), cn.P&^emu.FlagD
+		ci := *cn
+		stopN := runExercise(cn, Exercise, 40)
+		stopI := runExercise(&ci, nil, 40)
+		if d := cpuDiff(cn, &ci); d != "" || stopN != stopI {
+			t.Fatalf("S %02X: the translation's run differs from the core's: %s; stops %v, %v", s, d, stopN, stopI)
+		}
+	}
+}

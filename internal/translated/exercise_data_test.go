@@ -6,7 +6,7 @@ import "github.com/kim1-archive/microchess/emu"
 
 // exerciseData is what the exercise needs in memory besides its code.
 var exerciseData = []emu.Span{
-	{Addr: 0x0600, Bytes: "K\x1b"},
+	{Addr: 0x0600, Bytes: "~\x1c"},
 	{Addr: 0x1F1F, Bytes: "\x02"},
 	{Addr: 0xFFFE, Bytes: "\x10\a"},
 }

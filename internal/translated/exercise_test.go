@@ -5,19 +5,20 @@ package translated
 //lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
 
 import (
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 65 blocks, 2212 instructions, 4938 bytes of code.
+// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 80 blocks, 2452 instructions, 5257 bytes of code.
 var Exercise = &emu.Native{
 	Name: "exercise",
 	Code: []emu.Span{
+		{Addr: 0x0100, Bytes: "\xe8`"},
 		{Addr: 0x0700, Bytes: "\xe8H\b(h`"},
 		{Addr: 0x0710, Bytes: "Hh@"},
 		{Addr: 0x0720, Bytes: "ȭ~\x04\x10\x04\xba\xfe\x01\x01`"},
+		{Addr: 0x0740, Bytes: " \x00\a\xe8  \a\xea\x88`"},
 		{Addr: 0x0800, Bytes: "\xf8\x01@\b\x8d\x00 \x8e\x01 \x8c\x02 h\x8d\x03 \x05"},
 		{Addr: 0x0813, Bytes: "\b\x8d\x04 \x8e\x05 \x8c\x06 h\x8d\a \x06\x80\b\x8d\b \x8e\t \x8c\n h\x8d\v \b\b\x8d\f \x8e\r \x8c\x0e h\x8d\x0f \t"},
 		{Addr: 0x0842, Bytes: "\b\x8d\x10 \x8e\x11 \x8c\x12 h\x8d\x13 \n\b\x8d\x14 \x8e\x15 \x8c\x16 h\x8d\x17 \r\x80\x04\b\x8d\x18 \x8e\x19 \x8c\x1a h\x8d\x1b \x0e\x80\x04\b\x8d\x1c \x8e\x1d \x8c\x1e h\x8d\x1f \x10\x00\b\x8d  \x8e! \x8c\" h\x8d# \x11A\b\x8d$ \x8e% \x8c& h\x8d' \x15"},
@@ -51,28 +52,34 @@ var Exercise = &emu.Native{
 		{Addr: 0x1014, Bytes: "\b\x8d\x00\"\x8e\x01\"\x8c\x02\"h\x8d\x03\"\xe6\x80\b\x8d\x04\"\x8e\x05\"\x8c\x06\"h\x8d\a\"\xe8\b\x8d\b\"\x8e\t\"\x8c\n\"h\x8d\v\"\xe9"},
 		{Addr: 0x1043, Bytes: "\b\x8d\f\"\x8e\r\"\x8c\x0e\"h\x8d\x0f\"\xea\b\x8d\x10\"\x8e\x11\"\x8c\x12\"h\x8d\x13\"\xec\x80\x04\b\x8d\x14\"\x8e\x15\"\x8c\x16\"h\x8d\x17\"\xed\x80\x04\b\x8d\x18\"\x8e\x19\"\x8c\x1a\"h\x8d\x1b\"\xee\x80\x04\b\x8d\x1c\"\x8e\x1d\"\x8c\x1e\"h\x8d\x1f\"\xf0\x00\b\x8d \"\x8e!\"\x8c\"\"h\x8d#\"\xf1A\b\x8d$\"\x8e%\"\x8c&\"h\x8d'\"\xf5"},
 		{Addr: 0x10B5, Bytes: "\b\x8d(\"\x8e)\"\x8c*\"h\x8d+\"\xf6\x80\b\x8d,\"\x8e-\"\x8c.\"h\x8d/\"\xf8\b\x8d0\"\x8e1\"\x8c2\"h\x8d3\"\xf9\xc0\x04\b\x8d4\"\x8e5\"\x8c6\"h\x8d7\"\xfd\xc0\x04\b\x8d8\"\x8e9\"\x8c:\"h\x8d;\"\xfe\xc0\x04\b\x8d<\"\x8e=\"\x8c>\"h\x8d?\"\xd8\x01@\b\x8d@\"\x8eA\"\x8cB\"h\x8dC\"\x05\x80\b\x8dD\"\x8eE\"\x8cF\"h\x8dG\"\x06\x80\b\x8dH\"\x8eI\"\x8cJ\"h\x8dK\"\b\b\x8dL\"\x8eM\"\x8cN\"h\x8dO\"\tZ\b\x8dP\"\x8eQ\"\x8cR\"h\x8dS\"\n\b\x8dT\"\x8eU\"\x8cV\"h\x8dW\"\r\x80\x04\b\x8dX\"\x8eY\"\x8cZ\"h\x8d[\"\x0e\x80\x04\b\x8d\\\"\x8e]\"\x8c^\"h\x8d_\"\x10\x00\b\x8d`\"\x8ea\"\x8cb\"h\x8dc\"\x11A\b\x8dd\"\x8ee\"\x8cf\"h\x8dg\"\x15\x80\b\x8dh\"\x8ei\"\x8cj\"h\x8dk\"\x16\x80\b\x8dl\"\x8em\"\x8cn\"h\x8do\"\x18\b\x8dp\"\x8eq\"\x8cr\"h\x8ds\"\x19\xc0\x04\b\x8dt\"\x8eu\"\x8cv\"h\x8dw\"\x1d\xc0\x04\b\x8dx\"\x8ey\"\x8cz\"h\x8d{\"\x1e\xc0\x04\b\x8d|\"\x8e}\"\x8c~\"h\x8d\x7f\"!@\b\x8d\x80\"\x8e\x81\"\x8c\x82\"h\x8d\x83\"$\x80\b\x8d\x84\"\x8e\x85\"\x8c\x86\"h\x8d\x87\"%\x80\b\x8d\x88\"\x8e\x89\"\x8c\x8a\"h\x8d\x8b\"&\x80\b\x8d\x8c\"\x8e\x8d\"\x8c\x8e\"h\x8d\x8f\"(\b\x8d\x90\"\x8e\x91\"\x8c\x92\"h\x8d\x93\")Z\b\x8d\x94\"\x8e\x95\"\x8c\x96\"h\x8d\x97\"*\b\x8d\x98\"\x8e\x99\"\x8c\x9a\"h\x8d\x9b\",\x80\x04\b\x8d\x9c\"\x8e\x9d\"\x8c\x9e\"h\x8d\x9f\"-\x80\x04\b\x8d\xa0\"\x8e\xa1\"\x8c\xa2\"h\x8d\xa3\".\x80\x04\b\x8d\xa4\"\x8e\xa5\"\x8c\xa6\"h\x8d\xa7\"0\x00\b\x8d\xa8\"\x8e\xa9\"\x8c\xaa\"h\x8d\xab\"1A\b\x8d\xac\"\x8e\xad\"\x8c\xae\"h\x8d\xaf\"5\x80\b\x8d\xb0\"\x8e\xb1\"\x8c\xb2\"h\x8d\xb3\"6\x80\b\x8d\xb4\"\x8e\xb5\"\x8c\xb6\"h\x8d\xb7\"8\b\x8d\xb8\"\x8e\xb9\"\x8c\xba\"h\x8d\xbb\"9\xc0\x04\b\x8d\xbc\"\x8e\xbd\"\x8c\xbe\"h\x8d\xbf\"=\xc0\x04\b\x8d\xc0\"\x8e\xc1\"\x8c\xc2\"h\x8d\xc3\">\xc0\x04\b\x8d\xc4\"\x8e\xc5\"\x8c\xc6\"h\x8d\xc7\"A@\b\x8d\xc8\"\x8e\xc9\"\x8c\xca\"h\x8d\xcb\"E\x80\b\x8d\xcc\"\x8e\xcd\"\x8c\xce\"h\x8d\xcf\"F\x80\b\x8d\xd0\"\x8e\xd1\"\x8c\xd2\"h\x8d\xd3\"H\b\x8d\xd4\"\x8e\xd5\"\x8c\xd6\"h\x8d\xd7\"IZ\b\x8d\xd8\"\x8e\xd9\"\x8c\xda\"h\x8d\xdb\"J\b\x8d\xdc\"\x8e\xdd\"\x8c\xde\"h\x8d\xdf\"M\x80\x04\b\x8d\xe0\"\x8e\xe1\"\x8c\xe2\"h\x8d\xe3\"N\x80\x04\b\x8d\xe4\"\x8e\xe5\"\x8c\xe6\"h\x8d\xe7\"P\x00\b\x8d\xe8\"\x8e\xe9\"\x8c\xea\"h\x8d\xeb\"QA\b\x8d\xec\"\x8e\xed\"\x8c\xee\"h\x8d\xef\"U\x80\b\x8d\xf0\"\x8e\xf1\"\x8c\xf2\"h\x8d\xf3\"V\x80\b\x8d\xf4\"\x8e\xf5\"\x8c\xf6\"h\x8d\xf7\"X\b\x8d\xf8\"\x8e\xf9\"\x8c\xfa\"h\x8d\xfb\"Y\xc0\x04\b\x8d\xfc\"\x8e\xfd\"\x8c\xfe\"h\x8d\xff\"]\xc0\x04\b\x8d\x00#\x8e\x01#\x8c\x02#h\x8d\x03#^\xc0\x04\b\x8d\x04#\x8e\x05#\x8c\x06#h\x8d\a#a@\b\x8d\b#\x8e\t#\x8c\n#h\x8d\v#e\x80\b\x8d\f#\x8e\r#\x8c\x0e#h\x8d\x0f#f\x80\b\x8d\x10#\x8e\x11#\x8c\x12#h\x8d\x13#h\b\x8d\x14#\x8e\x15#\x8c\x16#h\x8d\x17#iZ\b\x8d\x18#\x8e\x19#\x8c\x1a#h\x8d\x1b#j\b\x8d\x1c#\x8e\x1d#\x8c\x1e#h\x8d\x1f#m\x80\x04\b\x8d #\x8e!#\x8c\"#h\x8d##n\x80\x04\b\x8d$#\x8e%#\x8c&#h\x8d'#p\x00\b\x8d(#\x8e)#\x8c*#h\x8d+#qA\b\x8d,#\x8e-#\x8c.#h\x8d/#u\x80\b\x8d0#\x8e1#\x8c2#h\x8d3#v\x80\b\x8d4#\x8e5#\x8c6#h\x8d7#x\b\x8d8#\x8e9#\x8c:#h\x8d;#y\xc0\x04\b\x8d<#\x8e=#\x8c>#h\x8d?#}\xc0\x04\b\x8d@#\x8eA#\x8cB#h\x8dC#~\xc0\x04\b\x8dD#\x8eE#\x8cF#h\x8dG#\x81@\b\x8dH#\x8eI#\x8cJ#h\x8dK#\x84\x80\b\x8dL#\x8eM#\x8cN#h\x8dO#\x85\x80\b\x8dP#\x8eQ#\x8cR#h\x8dS#\x86\x80\b\x8dT#\x8eU#\x8cV#h\x8dW#\x88\b\x8dX#\x8eY#\x8cZ#h\x8d[#\x8a\b\x8d\\#\x8e]#\x8c^#h\x8d_#\x8c\x80\x04\b\x8d`#\x8ea#\x8cb#h\x8dc#\x8d\x80\x04\b\x8dd#\x8ee#\x8cf#h\x8dg#\x8e\x80\x04\b\x8dh#\x8ei#\x8cj#h\x8dk#\x90\x00\b\x8dl#\x8em#\x8cn#h\x8do#\x91A\b\x8dp#\x8eq#\x8cr#h\x8ds#\x94\x80\b\x8dt#\x8eu#\x8cv#h\x8dw#\x95\x80\b\x8dx#\x8ey#\x8cz#h\x8d{#\x96\x80\b\x8d|#\x8e}#\x8c~#h\x8d\x7f#\x98\b\x8d\x80#\x8e\x81#\x8c\x82#h\x8d\x83#\x99\xc0\x04\b\x8d\x84#\x8e\x85#\x8c\x86#h\x8d\x87#\x9d\xc0\x04\b\x8d\x88#\x8e\x89#\x8c\x8a#h\x8d\x8b#\xa0Z\b\x8d\x8c#\x8e\x8d#\x8c\x8e#h\x8d\x8f#\xa1@\b\x8d\x90#\x8e\x91#\x8c\x92#h\x8d\x93#\xa2Z\b\x8d\x94#\x8e\x95#\x8c\x96#h\x8d\x97#\xa4\x80\b\x8d\x98#\x8e\x99#\x8c\x9a#h\x8d\x9b#\xa5\x80\b\x8d\x9c#\x8e\x9d#\x8c\x9e#h\x8d\x9f#\xa6\x80\b\x8d\xa0#\x8e\xa1#\x8c\xa2#h\x8d\xa3#\xa8\b\x8d\xa4#\x8e\xa5#\x8c\xa6#h\x8d\xa7#\xa9Z\b\x8d\xa8#\x8e\xa9#\x8c\xaa#h\x8d\xab#\xaa\b\x8d\xac#\x8e\xad#\x8c\xae#h\x8d\xaf#\xac\x80\x04\b\x8d\xb0#\x8e\xb1#\x8c\xb2#h\x8d\xb3#\xad\x80\x04\b\x8d\xb4#\x8e\xb5#\x8c\xb6#h\x8d\xb7#\xae\x80\x04\b\x8d\xb8#\x8e\xb9#\x8c\xba#h\x8d\xbb#\xb0\x00\b\x8d\xbc#\x8e\xbd#\x8c\xbe#h\x8d\xbf#\xb1A\b\x8d\xc0#\x8e\xc1#\x8c\xc2#h\x8d\xc3#\xb4\x80\b\x8d\xc4#\x8e\xc5#\x8c\xc6#h\x8d\xc7#\xb5\x80\b\x8d\xc8#\x8e\xc9#\x8c\xca#h\x8d\xcb#\xb6\x80\b\x8d\xcc#\x8e\xcd#\x8c\xce#h\x8d\xcf#\xb8\b\x8d\xd0#\x8e\xd1#\x8c\xd2#h\x8d\xd3#\xb9\xc0\x04\b\x8d\xd4#\x8e\xd5#\x8c\xd6#h\x8d\xd7#\xba\b\x8d\xd8#\x8e\xd9#\x8c\xda#h\x8d\xdb#\xbc\xc0\x04\b\x8d\xdc#\x8e\xdd#\x8c\xde#h\x8d\xdf#\xbd\xc0\x04\b\x8d\xe0#\x8e\xe1#\x8c\xe2#h\x8d\xe3#\xbe\xc0\x04\b\x8d\xe4#\x8e\xe5#\x8c\xe6#h\x8d\xe7#\xc0Z\b\x8d\xe8#\x8e\xe9#\x8c\xea#h\x8d\xeb#\xc1@\b\x8d\xec#\x8e\xed#\x8c\xee#h\x8d\xef#Ā\b\x8d\xf0#\x8e\xf1#\x8c\xf2#h\x8d\xf3#ŀ\b\x8d\xf4#\x8e\xf5#\x8c\xf6#h\x8d\xf7#ƀ\b\x8d\xf8#\x8e\xf9#\x8c\xfa#h\x8d\xfb#\xc8\b\x8d\xfc#\x8e\xfd#\x8c\xfe#h\x8d\xff#\xc9Z\b\x8d\x00$\x8e\x01$\x8c\x02$h\x8d\x03$\xca\b\x8d\x04$\x8e\x05$\x8c\x06$h\x8d\a$̀\x04\b\x8d\b$\x8e\t$\x8c\n$h\x8d\v$̀\x04\b\x8d\f$\x8e\r$\x8c\x0e$h\x8d\x0f$\u0380\x04\b\x8d\x10$\x8e\x11$\x8c\x12$h\x8d\x13$\xd0\x00\b\x8d\x14$\x8e\x15$\x8c\x16$h\x8d\x17$\xd1A\b\x8d\x18$\x8e\x19$\x8c\x1a$h\x8d\x1b$Հ\b\x8d\x1c$\x8e\x1d$\x8c\x1e$h\x8d\x1f$ր\b\x8d $\x8e!$\x8c\"$h\x8d#$\xd8\b\x8d$$\x8e%$\x8c&$h\x8d'$\xd9\xc0\x04\b\x8d($\x8e)$\x8c*$h\x8d+$\xdd\xc0\x04\b\x8d,$\x8e-$\x8c.$h\x8d/$\xde\xc0\x04\b\x8d0$\x8e1$\x8c2$h\x8d3$\xe0Z\b\x8d4$\x8e5$\x8c6$h\x8d7$\xe1@\b\x8d8$\x8e9$\x8c:$h\x8d;$\xe4\x80\b\x8d<$\x8e=$\x8c>$h\x8d?$\xe5\x80\b\x8d@$\x8eA$\x8cB$h\x8dC$\xe6\x80\b\x8dD$\x8eE$\x8cF$h\x8dG$\xe8\b\x8dH$\x8eI$\x8cJ$h\x8dK$\xe9Z\b\x8dL$\x8eM$\x8cN$h\x8dO$\xea\b\x8dP$\x8eQ$\x8cR$h\x8dS$\xec\x80\x04\b\x8dT$\x8eU$\x8cV$h\x8dW$\xed\x80\x04\b\x8dX$\x8eY$\x8cZ$h\x8d[$\xee\x80\x04\b\x8d\\$\x8e]$\x8c^$h\x8d_$\xf0\x00\b\x8d`$\x8ea$\x8cb$h\x8dc$\xf1A\b\x8dd$\x8ee$\x8cf$h\x8dg$\xf5\x80\b\x8dh$\x8ei$\x8cj$h\x8dk$\xf6\x80\b\x8dl$\x8em$\x8cn$h\x8do$\xf8\b\x8dp$\x8eq$\x8cr$h\x8ds$\xf9\xc0\x04\b\x8dt$\x8eu$\x8cv$h\x8dw$\xfd\xc0\x04\b\x8dx$\x8ey$\x8cz$h\x8d{$\xfe\xc0\x04\b\x8d|$\x8e}$\x8c~$h\x8d\x7f$\xd8\xca0\x04\xd5\xc0\xd0\xf9\b\x8d\x80$\x8e\x81$\x8c\x82$h\x8d\x83$\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x84$\x8e\x85$\x8c\x86$h\x8d\x87$\xca0\x04\xd5"},
-		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xad}\x04H(\xe8\xd8\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$  \a\xea\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$  \a\xea\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$ \x00\a\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$\xba\x9al\x00\x06\x00"},
-		{Addr: 0x1B4D, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
+		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xa5O\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xad?\x04\xa0\x12\xd9@\x04\xf0\x03\x88\x10\xf8\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$\xa2\v8\xb4\x90\xa9w\xf5\xa0\x95\x90\x94\xa0}\xf8\x04\xca\x10\xef\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$\xad}\x04H(\xe8\xd8\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$ \x00\x01\b\x8d\xa8$\x8e\xa9$\x8c\xaa$h\x8d\xab$  \a\xea\b\x8d\xac$\x8e\xad$\x8c\xae$h\x8d\xaf$  \a\xea\b\x8d\xb0$\x8e\xb1$\x8c\xb2$h\x8d\xb3$ \x00\a\b\x8d\xb4$\x8e\xb5$\x8c\xb6$h\x8d\xb7$ @\a\b\x8d\xb8$\x8e\xb9$\x8c\xba$h\x8d\xbb$ @\a\b\x8d\xbc$\x8e\xbd$\x8c\xbe$h\x8d\xbf$\xba\x9al\x00\x06\x00"},
+		{Addr: 0x1C80, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
 	},
 	Blocks: []uint16{
-		0x0700, 0x0710, 0x0720, 0x0726, 0x072A, 0x0800, 0x0803, 0x0883, 0x0905, 0x09A6, 0x0A07, 0x0AA8,
-		0x0B09, 0x0BAA, 0x0C0B, 0x0CBD, 0x0D0C, 0x0DFF, 0x0E0F, 0x0F10, 0x0F62, 0x1014, 0x1095, 0x1118,
-		0x1198, 0x121A, 0x12BB, 0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520, 0x15D2, 0x1621, 0x1714, 0x1724,
-		0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2B, 0x1A2E, 0x1A32, 0x1A40, 0x1A43, 0x1A48, 0x1A56, 0x1A59,
-		0x1A5D, 0x1A6F, 0x1A72, 0x1A76, 0x1A89, 0x1A8C, 0x1A91, 0x1AFF, 0x1B00, 0x1B03, 0x1B14, 0x1B26,
-		0x1B38, 0x1B4B, 0x1B4D, 0x1B52, 0x1B55,
+		0x0100, 0x0700, 0x0710, 0x0720, 0x0726, 0x072A, 0x0740, 0x0743, 0x0747, 0x0800, 0x0803, 0x0883,
+		0x0905, 0x09A6, 0x0A07, 0x0AA8, 0x0B09, 0x0BAA, 0x0C0B, 0x0CBD, 0x0D0C, 0x0DFF, 0x0E0F, 0x0F10,
+		0x0F62, 0x1014, 0x1095, 0x1118, 0x1198, 0x121A, 0x12BB, 0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520,
+		0x15D2, 0x1621, 0x1714, 0x1724, 0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2B, 0x1A2E, 0x1A32, 0x1A40,
+		0x1A43, 0x1A48, 0x1A56, 0x1A59, 0x1A5D, 0x1A6F, 0x1A72, 0x1A76, 0x1A89, 0x1A8C, 0x1A91, 0x1AA3,
+		0x1AA7, 0x1AAA, 0x1ABD, 0x1AC2, 0x1AC5, 0x1AD5, 0x1AE6, 0x1BFF, 0x1C00, 0x1C03, 0x1C14, 0x1C25,
+		0x1C37, 0x1C49, 0x1C5A, 0x1C6B, 0x1C7E, 0x1C80, 0x1C85, 0x1C88,
 	},
 	Unhooked: []emu.Range{
-		{Lo: 0x0000, Hi: 0x01FF},
+		{Lo: 0x0000, Hi: 0x00FF},
+		{Lo: 0x0102, Hi: 0x01FF},
 		{Lo: 0x0480, Hi: 0x0480},
-		{Lo: 0x2000, Hi: 0x24A7},
+		{Lo: 0x2000, Hi: 0x24BF},
 	},
 	Parts: []emu.Part{
+		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0101}}},
 		{Start: 0x0700, Bytes: []emu.Range{{Lo: 0x0700, Hi: 0x0705}}},
 		{Start: 0x0710, Bytes: []emu.Range{{Lo: 0x0710, Hi: 0x0712}}},
 		{Start: 0x0720, Bytes: []emu.Range{{Lo: 0x0720, Hi: 0x0725}}},
 		{Start: 0x0726, Bytes: []emu.Range{{Lo: 0x0726, Hi: 0x0729}}},
 		{Start: 0x072A, Bytes: []emu.Range{{Lo: 0x072A, Hi: 0x072A}}},
+		{Start: 0x0740, Bytes: []emu.Range{{Lo: 0x0740, Hi: 0x0742}}},
+		{Start: 0x0743, Bytes: []emu.Range{{Lo: 0x0743, Hi: 0x0746}}},
+		{Start: 0x0747, Bytes: []emu.Range{{Lo: 0x0747, Hi: 0x0749}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0811}, {Lo: 0x0813, Hi: 0x0840}, {Lo: 0x0842, Hi: 0x0882}}},
 		{Start: 0x0883, Bytes: []emu.Range{{Lo: 0x0883, Hi: 0x08A1}, {Lo: 0x08A3, Hi: 0x0904}}},
@@ -122,17 +129,28 @@ var Exercise = &emu.Native{
 		{Start: 0x1A76, Bytes: []emu.Range{{Lo: 0x1A76, Hi: 0x1A88}}},
 		{Start: 0x1A89, Bytes: []emu.Range{{Lo: 0x1A89, Hi: 0x1A90}}},
 		{Start: 0x1A8C, Bytes: []emu.Range{{Lo: 0x1A8C, Hi: 0x1A90}}},
-		{Start: 0x1A91, Bytes: []emu.Range{{Lo: 0x1A91, Hi: 0x1AFE}}},
-		{Start: 0x1AFF, Bytes: []emu.Range{{Lo: 0x1AFF, Hi: 0x1AFF}}},
-		{Start: 0x1B00, Bytes: []emu.Range{{Lo: 0x1B00, Hi: 0x1B02}}},
-		{Start: 0x1B03, Bytes: []emu.Range{{Lo: 0x1B03, Hi: 0x1B13}}},
-		{Start: 0x1B14, Bytes: []emu.Range{{Lo: 0x1B14, Hi: 0x1B25}}},
-		{Start: 0x1B26, Bytes: []emu.Range{{Lo: 0x1B26, Hi: 0x1B37}}},
-		{Start: 0x1B38, Bytes: []emu.Range{{Lo: 0x1B38, Hi: 0x1B4A}}},
-		{Start: 0x1B4B, Bytes: []emu.Range{{Lo: 0x1B4B, Hi: 0x1B4B}}},
-		{Start: 0x1B4D, Bytes: []emu.Range{{Lo: 0x1B4D, Hi: 0x1B51}}},
-		{Start: 0x1B52, Bytes: []emu.Range{{Lo: 0x1B52, Hi: 0x1B54}}},
-		{Start: 0x1B55, Bytes: []emu.Range{{Lo: 0x1B55, Hi: 0x1B57}}},
+		{Start: 0x1A91, Bytes: []emu.Range{{Lo: 0x1A91, Hi: 0x1AA2}}},
+		{Start: 0x1AA3, Bytes: []emu.Range{{Lo: 0x1AA3, Hi: 0x1AA6}}},
+		{Start: 0x1AA7, Bytes: []emu.Range{{Lo: 0x1AA7, Hi: 0x1AA9}}},
+		{Start: 0x1AAA, Bytes: []emu.Range{{Lo: 0x1AAA, Hi: 0x1ABC}}},
+		{Start: 0x1ABD, Bytes: []emu.Range{{Lo: 0x1ABD, Hi: 0x1AC1}}},
+		{Start: 0x1AC2, Bytes: []emu.Range{{Lo: 0x1AC2, Hi: 0x1AC4}}},
+		{Start: 0x1AC5, Bytes: []emu.Range{{Lo: 0x1AC5, Hi: 0x1AD4}}},
+		{Start: 0x1AD5, Bytes: []emu.Range{{Lo: 0x1AD5, Hi: 0x1AE5}}},
+		{Start: 0x1AE6, Bytes: []emu.Range{{Lo: 0x1AE6, Hi: 0x1BFE}}},
+		{Start: 0x1BFF, Bytes: []emu.Range{{Lo: 0x1BFF, Hi: 0x1BFF}}},
+		{Start: 0x1C00, Bytes: []emu.Range{{Lo: 0x1C00, Hi: 0x1C02}}},
+		{Start: 0x1C03, Bytes: []emu.Range{{Lo: 0x1C03, Hi: 0x1C13}}},
+		{Start: 0x1C14, Bytes: []emu.Range{{Lo: 0x1C14, Hi: 0x1C24}}},
+		{Start: 0x1C25, Bytes: []emu.Range{{Lo: 0x1C25, Hi: 0x1C36}}},
+		{Start: 0x1C37, Bytes: []emu.Range{{Lo: 0x1C37, Hi: 0x1C48}}},
+		{Start: 0x1C49, Bytes: []emu.Range{{Lo: 0x1C49, Hi: 0x1C59}}},
+		{Start: 0x1C5A, Bytes: []emu.Range{{Lo: 0x1C5A, Hi: 0x1C6A}}},
+		{Start: 0x1C6B, Bytes: []emu.Range{{Lo: 0x1C6B, Hi: 0x1C7D}}},
+		{Start: 0x1C7E, Bytes: []emu.Range{{Lo: 0x1C7E, Hi: 0x1C7E}}},
+		{Start: 0x1C80, Bytes: []emu.Range{{Lo: 0x1C80, Hi: 0x1C84}}},
+		{Start: 0x1C85, Bytes: []emu.Range{{Lo: 0x1C85, Hi: 0x1C87}}},
+		{Start: 0x1C88, Bytes: []emu.Range{{Lo: 0x1C88, Hi: 0x1C8A}}},
 	},
 	Enter:      exercise,
 	EnterParts: exerciseParts,
@@ -170,6 +188,11 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	end := budget << clockShift
 	stop, core := emu.StopBudget, uint64(0)
 	switch pc {
+	case 0x0100:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0100
 	case 0x0700:
 		if 22 >= budget {
 			goto budget
@@ -195,6 +218,21 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L072A
+	case 0x0740:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0740
+	case 0x0743:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0743
+	case 0x0747:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0747
 	case 0x0800:
 		if 8 >= budget {
 			goto budget
@@ -381,127 +419,236 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L1A2E
 	case 0x1A32:
-		if 6296 >= budget {
+		if 13607 >= budget {
 			goto budget
 		}
 		goto L1A32
 	case 0x1A40:
-		if 6273 >= budget {
+		if 13584 >= budget {
 			goto budget
 		}
 		goto L1A40
 	case 0x1A43:
-		if 6281 >= budget {
+		if 13592 >= budget {
 			goto budget
 		}
 		goto L1A43
 	case 0x1A48:
-		if 4714 >= budget {
+		if 12025 >= budget {
 			goto budget
 		}
 		goto L1A48
 	case 0x1A56:
-		if 4691 >= budget {
+		if 12002 >= budget {
 			goto budget
 		}
 		goto L1A56
 	case 0x1A59:
-		if 4698 >= budget {
+		if 12009 >= budget {
 			goto budget
 		}
 		goto L1A59
 	case 0x1A5D:
-		if 3262 >= budget {
+		if 10573 >= budget {
 			goto budget
 		}
 		goto L1A5D
 	case 0x1A6F:
-		if 3234 >= budget {
+		if 10545 >= budget {
 			goto budget
 		}
 		goto L1A6F
 	case 0x1A72:
-		if 3241 >= budget {
+		if 10552 >= budget {
 			goto budget
 		}
 		goto L1A72
 	case 0x1A76:
-		if 1805 >= budget {
+		if 9116 >= budget {
 			goto budget
 		}
 		goto L1A76
 	case 0x1A89:
-		if 1776 >= budget {
+		if 9087 >= budget {
 			goto budget
 		}
 		goto L1A89
 	case 0x1A8C:
-		if 1784 >= budget {
+		if 9095 >= budget {
 			goto budget
 		}
 		goto L1A8C
 	case 0x1A91:
-		if 217 >= budget {
+		if 7528 >= budget {
 			goto budget
 		}
 		goto L1A91
-	case 0x1AFF:
+	case 0x1AA3:
+		if 7500 >= budget {
+			goto budget
+		}
+		goto L1AA3
+	case 0x1AA7:
+		if 7505 >= budget {
+			goto budget
+		}
+		goto L1AA7
+	case 0x1AAA:
+		if 6071 >= budget {
+			goto budget
+		}
+		goto L1AAA
+	case 0x1ABD:
+		if 6042 >= budget {
+			goto budget
+		}
+		goto L1ABD
+	case 0x1AC2:
+		if 6047 >= budget {
+			goto budget
+		}
+		goto L1AC2
+	case 0x1AC5:
+		if 4483 >= budget {
+			goto budget
+		}
+		goto L1AC5
+	case 0x1AD5:
+		if 4458 >= budget {
+			goto budget
+		}
+		goto L1AD5
+	case 0x1AE6:
+		if 559 >= budget {
+			goto budget
+		}
+		goto L1AE6
+	case 0x1BFF:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L1AFF
-	case 0x1B00:
+		goto L1BFF
+	case 0x1C00:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B00
-	case 0x1B03:
+		goto L1C00
+	case 0x1C03:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L1B03
-	case 0x1B14:
+		goto L1C03
+	case 0x1C14:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L1C14
+	case 0x1C25:
 		if 31 >= budget {
 			goto budget
 		}
-		goto L1B14
-	case 0x1B26:
+		goto L1C25
+	case 0x1C37:
 		if 31 >= budget {
 			goto budget
 		}
-		goto L1B26
-	case 0x1B38:
+		goto L1C37
+	case 0x1C49:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L1C49
+	case 0x1C5A:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L1C5A
+	case 0x1C6B:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L1B38
-	case 0x1B4B:
+		goto L1C6B
+	case 0x1C7E:
 		if 0 >= budget {
 			goto budget
 		}
-		goto L1B4B
-	case 0x1B4D:
+		goto L1C7E
+	case 0x1C80:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1B4D
-	case 0x1B52:
+		goto L1C80
+	case 0x1C85:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B52
-	case 0x1B55:
+		goto L1C85
+	case 0x1C88:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L1B55
+		goto L1C88
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0800 && pc <= 0x1B4B) || (pc >= 0x1B4D && pc <= 0x1B57) {
+		if (pc >= 0x0100 && pc <= 0x0101) || (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0740 && pc <= 0x0749) || (pc >= 0x0800 && pc <= 0x1C7E) || (pc >= 0x1C80 && pc <= 0x1C8A) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
+	}
+
+L0100:
+	if clock+8<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0100 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0101 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x1C14:
+			goto L1C14
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
+			}
+		}
+		goto step
 	}
 
 L0700:
@@ -518,6 +665,11 @@ L0700:
 	// 0701 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -532,6 +684,11 @@ L0700:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -560,28 +717,46 @@ L0700:
 	}
 	// 0705 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x1B03:
-			goto L1B03
-		case 0x1B38:
-			goto L1B38
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+		switch pc {
+		case 0x0743:
+			goto L0743
+		case 0x1C03:
+			goto L1C03
+		case 0x1C49:
+			goto L1C49
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L1B26
-			case 8:
-				goto L1B55
+			case 4:
+				goto L0743
 			case 10:
-				goto L1B38
-			case 11:
-				goto L1B14
-			case 13:
-				goto L1B03
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
 			}
 		}
 		goto step
@@ -596,6 +771,11 @@ L0710:
 	// 0710 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 7<<clockShift + 2
+			pc = 0x0710
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -647,7 +827,7 @@ L0726:
 	// 0727 INC $0101,X
 	{
 		ea := 0x0101 + uint16(x)
-		if c.Hooked(ea) {
+		if ea <= 0x0101 || c.Hooked(ea) {
 			clock -= 7<<clockShift + 1
 			pc = 0x0727
 			goto step
@@ -662,28 +842,149 @@ L072A:
 	clock += 6<<clockShift + 1
 	// 072A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x1B14:
-			goto L1B14
-		case 0x1B26:
-			goto L1B26
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+		switch pc {
+		case 0x0747:
+			goto L0747
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L1B26
-			case 8:
-				goto L1B55
+			case 4:
+				goto L0743
 			case 10:
-				goto L1B38
-			case 11:
-				goto L1B14
-			case 13:
-				goto L1B03
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
+			}
+		}
+		goto step
+	}
+
+L0740:
+	if clock+6<<clockShift >= end {
+		pc = 0x0740
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0740 JSR $0700
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0740
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x42, 0x07
+		s -= 2
+		goto L0700_0743
+	}
+
+L0743:
+	if clock+8<<clockShift >= end {
+		pc = 0x0743
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0743 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0744 JSR $0720
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0744
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x07
+		s -= 2
+		goto L0720_0747
+	}
+
+L0747:
+	if clock+10<<clockShift >= end {
+		pc = 0x0747
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0747 NOP
+	{
+
+	}
+	// 0748 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0749 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x1C5A:
+			goto L1C5A
+		case 0x1C6B:
+			goto L1C6B
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
 			}
 		}
 		goto step
@@ -729,6 +1030,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x0803
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -772,6 +1078,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x0813
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -817,6 +1128,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x0823
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -854,6 +1170,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x0831
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -868,6 +1189,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0832
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -911,6 +1237,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0842
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -956,6 +1287,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0851
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -999,6 +1335,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0862
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1044,6 +1385,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0873
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1091,6 +1437,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 222<<clockShift + 56
+			pc = 0x0883
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1136,6 +1487,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 194<<clockShift + 49
+			pc = 0x0893
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1179,6 +1535,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 167<<clockShift + 42
+			pc = 0x08A3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1225,6 +1586,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 138<<clockShift + 35
+			pc = 0x08B3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1266,6 +1632,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 113<<clockShift + 28
+			pc = 0x08C2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1311,6 +1682,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 86<<clockShift + 21
+			pc = 0x08D3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1356,6 +1732,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 59<<clockShift + 14
+			pc = 0x08E4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1407,6 +1788,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x08F5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1459,6 +1845,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x0905
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1502,6 +1893,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 239<<clockShift + 63
+			pc = 0x0915
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1545,6 +1941,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 213<<clockShift + 56
+			pc = 0x0925
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1589,6 +1990,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x0935
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1641,6 +2047,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x0944
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1684,6 +2095,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x0954
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1728,6 +2144,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0963
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1771,6 +2192,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0974
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1814,6 +2240,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0985
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1858,6 +2289,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0996
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1905,6 +2341,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x09A6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1950,6 +2391,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x09B6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -1993,6 +2439,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x09C6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2038,6 +2489,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x09D6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2079,6 +2535,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x09E5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2124,6 +2585,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x09F6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2176,6 +2642,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 270<<clockShift + 70
+			pc = 0x0A07
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2226,6 +2697,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 240<<clockShift + 63
+			pc = 0x0A18
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2271,6 +2747,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x0A28
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2314,6 +2795,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x0A38
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2359,6 +2845,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x0A48
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2389,6 +2880,11 @@ L0A07:
 	// 0A56 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x0A56
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -2403,6 +2899,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0A57
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2446,6 +2947,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0A67
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2491,6 +2997,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0A76
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2534,6 +3045,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0A87
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2579,6 +3095,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0A98
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2626,6 +3147,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x0AA8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2671,6 +3197,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x0AB8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2714,6 +3245,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0AC8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2760,6 +3296,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0AD8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2801,6 +3342,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0AE7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2846,6 +3392,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x0AF8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2898,6 +3449,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x0B09
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2949,6 +3505,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 241<<clockShift + 63
+			pc = 0x0B1A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -2998,6 +3559,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 212<<clockShift + 56
+			pc = 0x0B2A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3045,6 +3611,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 186<<clockShift + 49
+			pc = 0x0B3A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3089,6 +3660,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x0B4A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3133,6 +3709,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0B59
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3180,6 +3761,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0B69
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3224,6 +3810,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0B78
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3271,6 +3862,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0B89
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3315,6 +3911,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0B9A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3362,6 +3963,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x0BAA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3411,6 +4017,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x0BBA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3458,6 +4069,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0BCA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3503,6 +4119,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0BDA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3544,6 +4165,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0BE9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3593,6 +4219,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x0BFA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3649,6 +4280,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 293<<clockShift + 77
+			pc = 0x0C0B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3699,6 +4335,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 263<<clockShift + 70
+			pc = 0x0C1C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3747,6 +4388,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 234<<clockShift + 63
+			pc = 0x0C2C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3788,6 +4434,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 208<<clockShift + 56
+			pc = 0x0C3C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3829,6 +4480,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 182<<clockShift + 49
+			pc = 0x0C4C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3870,6 +4526,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x0C5C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3912,6 +4573,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0C6B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3954,6 +4620,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0C7A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -3995,6 +4666,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0C8B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4036,6 +4712,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0C9C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4077,6 +4758,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0CAD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4124,6 +4810,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x0CBD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4171,6 +4862,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0CCD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4213,6 +4909,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0CDD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4255,6 +4956,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0CED
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4297,6 +5003,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0CFD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4346,6 +5057,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 394<<clockShift + 105
+			pc = 0x0D0C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4393,6 +5109,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 366<<clockShift + 98
+			pc = 0x0D1D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4440,6 +5161,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 338<<clockShift + 91
+			pc = 0x0D2E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4483,6 +5209,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 313<<clockShift + 84
+			pc = 0x0D3E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4528,6 +5259,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 284<<clockShift + 77
+			pc = 0x0D4E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4571,6 +5307,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 259<<clockShift + 70
+			pc = 0x0D5E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4614,6 +5355,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 233<<clockShift + 63
+			pc = 0x0D6E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4657,6 +5403,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 207<<clockShift + 56
+			pc = 0x0D7E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4700,6 +5451,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 181<<clockShift + 49
+			pc = 0x0D8E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4742,6 +5498,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x0D9D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4785,6 +5546,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0DAD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4827,6 +5593,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0DBC
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4870,6 +5641,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0DCD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4913,6 +5689,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0DDE
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -4956,6 +5737,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0DEF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5003,6 +5789,11 @@ L0DFF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 7
+			pc = 0x0DFF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5055,6 +5846,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 423<<clockShift + 112
+			pc = 0x0E0F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5098,6 +5894,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 396<<clockShift + 105
+			pc = 0x0E1F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5141,6 +5942,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 369<<clockShift + 98
+			pc = 0x0E2F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5184,6 +5990,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 342<<clockShift + 91
+			pc = 0x0E3F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5225,6 +6036,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 317<<clockShift + 84
+			pc = 0x0E4E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5270,6 +6086,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 290<<clockShift + 77
+			pc = 0x0E5F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5312,6 +6133,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x0E6E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5357,6 +6183,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 238<<clockShift + 63
+			pc = 0x0E7F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5402,6 +6233,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x0E90
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5447,6 +6283,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 184<<clockShift + 49
+			pc = 0x0EA1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5491,6 +6332,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 159<<clockShift + 42
+			pc = 0x0EB1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5537,6 +6383,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 130<<clockShift + 35
+			pc = 0x0EC1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5581,6 +6432,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 104<<clockShift + 28
+			pc = 0x0ED1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5625,6 +6481,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 78<<clockShift + 21
+			pc = 0x0EE1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5669,6 +6530,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 50<<clockShift + 14
+			pc = 0x0EF1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5711,6 +6577,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0F00
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5762,6 +6633,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x0F10
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5804,6 +6680,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0F1F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5848,6 +6729,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0F30
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5892,6 +6778,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0F41
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5936,6 +6827,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0F52
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -5983,6 +6879,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 299<<clockShift + 77
+			pc = 0x0F62
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6029,6 +6930,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x0F72
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6073,6 +6979,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 244<<clockShift + 63
+			pc = 0x0F82
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6118,6 +7029,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 215<<clockShift + 56
+			pc = 0x0F92
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6159,6 +7075,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 190<<clockShift + 49
+			pc = 0x0FA1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6205,6 +7126,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x0FB2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6251,6 +7177,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 136<<clockShift + 35
+			pc = 0x0FC3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6301,6 +7232,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0FD4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6345,6 +7281,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0FE4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6395,6 +7336,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0FF4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6439,6 +7385,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 26<<clockShift + 7
+			pc = 0x1004
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6494,6 +7445,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x1014
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6538,6 +7494,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 183<<clockShift + 49
+			pc = 0x1024
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6580,6 +7541,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x1033
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6628,6 +7594,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1043
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6669,6 +7640,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1052
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6713,6 +7689,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1063
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6761,6 +7742,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1074
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6805,6 +7791,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1085
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6852,6 +7843,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 224<<clockShift + 57
+			pc = 0x1095
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6902,6 +7898,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 196<<clockShift + 50
+			pc = 0x10A5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6950,6 +7951,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 169<<clockShift + 43
+			pc = 0x10B5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -6995,6 +8001,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 140<<clockShift + 36
+			pc = 0x10C5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7041,6 +8052,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 115<<clockShift + 29
+			pc = 0x10D4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7091,6 +8107,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 88<<clockShift + 22
+			pc = 0x10E5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7141,6 +8162,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 61<<clockShift + 15
+			pc = 0x10F6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7191,6 +8217,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 31<<clockShift + 8
+			pc = 0x1107
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7247,6 +8278,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x1118
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7290,6 +8326,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x1128
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7335,6 +8376,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x1138
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7372,6 +8418,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x1146
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7386,6 +8437,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x1147
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7429,6 +8485,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x1157
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7474,6 +8535,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1166
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7517,6 +8583,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1177
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7562,6 +8633,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1188
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7609,6 +8685,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 222<<clockShift + 56
+			pc = 0x1198
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7654,6 +8735,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 194<<clockShift + 49
+			pc = 0x11A8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7697,6 +8783,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 167<<clockShift + 42
+			pc = 0x11B8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7743,6 +8834,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 138<<clockShift + 35
+			pc = 0x11C8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7784,6 +8880,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 113<<clockShift + 28
+			pc = 0x11D7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7829,6 +8930,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 86<<clockShift + 21
+			pc = 0x11E8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7874,6 +8980,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 59<<clockShift + 14
+			pc = 0x11F9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7925,6 +9036,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x120A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -7977,6 +9093,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x121A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8020,6 +9141,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 239<<clockShift + 63
+			pc = 0x122A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8063,6 +9189,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 213<<clockShift + 56
+			pc = 0x123A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8107,6 +9238,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x124A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8159,6 +9295,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x1259
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8202,6 +9343,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1269
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8246,6 +9392,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1278
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8289,6 +9440,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1289
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8332,6 +9488,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x129A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8376,6 +9537,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x12AB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8423,6 +9589,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x12BB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8468,6 +9639,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x12CB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8511,6 +9687,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x12DB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8556,6 +9737,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x12EB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8597,6 +9783,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x12FA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8642,6 +9833,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x130B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8694,6 +9890,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 270<<clockShift + 70
+			pc = 0x131C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8744,6 +9945,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 240<<clockShift + 63
+			pc = 0x132D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8789,6 +9995,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x133D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8832,6 +10043,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x134D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8877,6 +10093,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x135D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8907,6 +10128,11 @@ L131C:
 	// 136B PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x136B
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -8921,6 +10147,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x136C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -8964,6 +10195,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x137C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9009,6 +10245,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x138B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9052,6 +10293,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x139C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9097,6 +10343,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x13AD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9144,6 +10395,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x13BD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9189,6 +10445,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x13CD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9232,6 +10493,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x13DD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9278,6 +10544,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x13ED
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9319,6 +10590,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x13FC
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9364,6 +10640,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x140D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9416,6 +10697,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x141E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9467,6 +10753,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 241<<clockShift + 63
+			pc = 0x142F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9516,6 +10807,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 212<<clockShift + 56
+			pc = 0x143F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9563,6 +10859,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 186<<clockShift + 49
+			pc = 0x144F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9607,6 +10908,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x145F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9651,6 +10957,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x146E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9698,6 +11009,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x147E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9742,6 +11058,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x148D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9789,6 +11110,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x149E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9833,6 +11159,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x14AF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9880,6 +11211,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x14BF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9929,6 +11265,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x14CF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -9976,6 +11317,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x14DF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10021,6 +11367,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x14EF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10062,6 +11413,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x14FE
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10111,6 +11467,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x150F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10167,6 +11528,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 293<<clockShift + 77
+			pc = 0x1520
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10217,6 +11583,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 263<<clockShift + 70
+			pc = 0x1531
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10265,6 +11636,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 234<<clockShift + 63
+			pc = 0x1541
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10306,6 +11682,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 208<<clockShift + 56
+			pc = 0x1551
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10347,6 +11728,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 182<<clockShift + 49
+			pc = 0x1561
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10388,6 +11774,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x1571
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10430,6 +11821,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x1580
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10472,6 +11868,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x158F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10513,6 +11914,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x15A0
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10554,6 +11960,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x15B1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10595,6 +12006,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x15C2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10642,6 +12058,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x15D2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10689,6 +12110,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x15E2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10731,6 +12157,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x15F2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10773,6 +12204,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x1602
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10815,6 +12251,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1612
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10864,6 +12305,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 394<<clockShift + 105
+			pc = 0x1621
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10911,6 +12357,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 366<<clockShift + 98
+			pc = 0x1632
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -10958,6 +12409,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 338<<clockShift + 91
+			pc = 0x1643
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11001,6 +12457,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 313<<clockShift + 84
+			pc = 0x1653
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11046,6 +12507,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 284<<clockShift + 77
+			pc = 0x1663
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11089,6 +12555,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 259<<clockShift + 70
+			pc = 0x1673
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11132,6 +12603,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 233<<clockShift + 63
+			pc = 0x1683
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11175,6 +12651,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 207<<clockShift + 56
+			pc = 0x1693
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11218,6 +12699,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 181<<clockShift + 49
+			pc = 0x16A3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11260,6 +12746,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x16B2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11303,6 +12794,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x16C2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11345,6 +12841,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x16D1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11388,6 +12889,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x16E2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11431,6 +12937,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x16F3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11474,6 +12985,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1704
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11521,6 +13037,11 @@ L1714:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 7
+			pc = 0x1714
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11573,6 +13094,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 423<<clockShift + 112
+			pc = 0x1724
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11616,6 +13142,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 396<<clockShift + 105
+			pc = 0x1734
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11659,6 +13190,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 369<<clockShift + 98
+			pc = 0x1744
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11702,6 +13238,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 342<<clockShift + 91
+			pc = 0x1754
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11743,6 +13284,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 317<<clockShift + 84
+			pc = 0x1763
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11788,6 +13334,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 290<<clockShift + 77
+			pc = 0x1774
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11830,6 +13381,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x1783
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11875,6 +13431,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 238<<clockShift + 63
+			pc = 0x1794
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11920,6 +13481,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x17A5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -11965,6 +13531,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 184<<clockShift + 49
+			pc = 0x17B6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12009,6 +13580,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 159<<clockShift + 42
+			pc = 0x17C6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12055,6 +13631,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 130<<clockShift + 35
+			pc = 0x17D6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12099,6 +13680,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 104<<clockShift + 28
+			pc = 0x17E6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12143,6 +13729,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 78<<clockShift + 21
+			pc = 0x17F6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12187,6 +13778,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 50<<clockShift + 14
+			pc = 0x1806
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12229,6 +13825,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1815
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12280,6 +13881,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1825
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12322,6 +13928,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1834
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12366,6 +13977,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1845
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12410,6 +14026,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1856
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12454,6 +14075,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1867
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12501,6 +14127,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 299<<clockShift + 77
+			pc = 0x1877
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12547,6 +14178,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x1887
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12591,6 +14227,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 244<<clockShift + 63
+			pc = 0x1897
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12636,6 +14277,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 215<<clockShift + 56
+			pc = 0x18A7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12677,6 +14323,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 190<<clockShift + 49
+			pc = 0x18B6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12723,6 +14374,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x18C7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12769,6 +14425,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 136<<clockShift + 35
+			pc = 0x18D8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12819,6 +14480,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x18E9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12863,6 +14529,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x18F9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12913,6 +14584,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x1909
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -12957,6 +14633,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 26<<clockShift + 7
+			pc = 0x1919
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13012,6 +14693,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x1929
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13056,6 +14742,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 183<<clockShift + 49
+			pc = 0x1939
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13098,6 +14789,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x1948
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13146,6 +14842,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1958
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13187,6 +14888,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1967
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13231,6 +14937,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1978
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13279,6 +14990,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1989
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13323,6 +15039,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x199A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13370,6 +15091,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 218<<clockShift + 56
+			pc = 0x19AA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13420,6 +15146,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 190<<clockShift + 49
+			pc = 0x19BA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13468,6 +15199,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x19CA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13513,6 +15249,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 35
+			pc = 0x19DA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13559,6 +15300,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 109<<clockShift + 28
+			pc = 0x19E9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13609,6 +15355,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 82<<clockShift + 21
+			pc = 0x19FA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13659,6 +15410,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 55<<clockShift + 14
+			pc = 0x1A0B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13709,6 +15465,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1A1C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13774,7 +15535,7 @@ L1A2E:
 	}
 
 L1A32:
-	if clock+6296<<clockShift >= end {
+	if clock+13607<<clockShift >= end {
 		pc = 0x1A32
 		goto budget
 	}
@@ -13789,6 +15550,11 @@ L1A32:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 23<<clockShift + 6
+			pc = 0x1A32
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13897,6 +15663,11 @@ L1A48:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 23<<clockShift + 6
+			pc = 0x1A48
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -13969,6 +15740,11 @@ L1A5D:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 8
+			pc = 0x1A5D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -14023,13 +15799,13 @@ L1A6F:
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -14108,6 +15884,11 @@ L1A76:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 8
+			pc = 0x1A76
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -14162,11 +15943,11 @@ L1A89:
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 19 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x44B:]) ^ pat
+			z0 := (uint64(c.Mem[0x44B])<<0 | uint64(c.Mem[0x44C])<<8 | uint64(c.Mem[0x44D])<<16 | uint64(c.Mem[0x44E])<<24 | uint64(c.Mem[0x44F])<<32 | uint64(c.Mem[0x450])<<40 | uint64(c.Mem[0x451])<<48 | uint64(c.Mem[0x452])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x443:]) ^ pat
+			z1 := (uint64(c.Mem[0x443])<<0 | uint64(c.Mem[0x444])<<8 | uint64(c.Mem[0x445])<<16 | uint64(c.Mem[0x446])<<24 | uint64(c.Mem[0x447])<<32 | uint64(c.Mem[0x448])<<40 | uint64(c.Mem[0x449])<<48 | uint64(c.Mem[0x44A])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x43B:]) ^ pat
+			z2 := (uint64(c.Mem[0x43B])<<0 | uint64(c.Mem[0x43C])<<8 | uint64(c.Mem[0x43D])<<16 | uint64(c.Mem[0x43E])<<24 | uint64(c.Mem[0x43F])<<32 | uint64(c.Mem[0x440])<<40 | uint64(c.Mem[0x441])<<48 | uint64(c.Mem[0x442])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
 			z2 &^= 1<<40 - 1 // below the table
 			switch {
@@ -14235,7 +16016,7 @@ L1A8C:
 	}
 
 L1A91:
-	clock += 209<<clockShift + 91
+	clock += 28<<clockShift + 8
 	// 1A91 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -14246,6 +16027,11 @@ L1A91:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 8
+			pc = 0x1A91
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -14273,20 +16059,1015 @@ L1A91:
 	{
 		c.Mem[0x2493] = a
 	}
-	// 1A9F LDA $047D
+	// 1A9F LDA $4F
+	{
+		m := c.Mem[0x004F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AA1 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L1AA3:
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L1AAA
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L1AAA
+	}
+	clock += 6<<clockShift + 2
+	// 1AA3 CMP $50,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1AA5 BEQ $1AAA
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1AAA
+		}
+	}
+
+L1AA7:
+	clock += 4<<clockShift + 2
+	// 1AA7 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 1AA8 BPL $1AA3
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1AA3
+		}
+	}
+
+L1AAA:
+	clock += 29<<clockShift + 8
+	// 1AAA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 8
+			pc = 0x1AAA
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1AAB STA $2494
+	{
+		c.Mem[0x2494] = a
+	}
+	// 1AAE STX $2495
+	{
+		c.Mem[0x2495] = x
+	}
+	// 1AB1 STY $2496
+	{
+		c.Mem[0x2496] = y
+	}
+	// 1AB4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AB5 STA $2497
+	{
+		c.Mem[0x2497] = a
+	}
+	// 1AB8 LDA $043F
+	{
+		m := c.Mem[0x043F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1ABB LDY #$12
+	{
+		m := byte(0x12)
+		y = m
+		nz = int(int8(y))
+	}
+
+L1ABD:
+	// A table scan, run at once when y holds 12, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x12 {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x44B])<<0 | uint64(c.Mem[0x44C])<<8 | uint64(c.Mem[0x44D])<<16 | uint64(c.Mem[0x44E])<<24 | uint64(c.Mem[0x44F])<<32 | uint64(c.Mem[0x450])<<40 | uint64(c.Mem[0x451])<<48 | uint64(c.Mem[0x452])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x443])<<0 | uint64(c.Mem[0x444])<<8 | uint64(c.Mem[0x445])<<16 | uint64(c.Mem[0x446])<<24 | uint64(c.Mem[0x447])<<32 | uint64(c.Mem[0x448])<<40 | uint64(c.Mem[0x449])<<48 | uint64(c.Mem[0x44A])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x43B])<<0 | uint64(c.Mem[0x43C])<<8 | uint64(c.Mem[0x43D])<<16 | uint64(c.Mem[0x43E])<<24 | uint64(c.Mem[0x43F])<<32 | uint64(c.Mem[0x440])<<40 | uint64(c.Mem[0x441])<<48 | uint64(c.Mem[0x442])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z2 &^= 1<<40 - 1 // below the table
+		switch {
+		case z0 != 0:
+			found = 11 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 3 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = -5 + (63-bits.LeadingZeros64(z2))/8
+		}
+		if found >= 0 {
+			passes := uint64(18 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L1AC5
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x440]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 18*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L1AC5
+	}
+	clock += 6<<clockShift + 2
+	// 1ABD CMP $0440,Y
+	{
+		ea := 0x0440 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1AC0 BEQ $1AC5
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1AC5
+		}
+	}
+
+L1AC2:
+	clock += 4<<clockShift + 2
+	// 1AC2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 1AC3 BPL $1ABD
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1ABD
+		}
+	}
+
+L1AC5:
+	clock += 25<<clockShift + 7
+	// 1AC5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1AC5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1AC6 STA $2498
+	{
+		c.Mem[0x2498] = a
+	}
+	// 1AC9 STX $2499
+	{
+		c.Mem[0x2499] = x
+	}
+	// 1ACC STY $249A
+	{
+		c.Mem[0x249A] = y
+	}
+	// 1ACF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AD0 STA $249B
+	{
+		c.Mem[0x249B] = a
+	}
+	// 1AD3 LDX #$0B
+	{
+		m := byte(0x0B)
+		x = m
+		nz = int(int8(x))
+	}
+
+L1AD5:
+	// The loop unrolled when x holds 0B, the value set before it:
+	// 12 passes, the BPL taken but on the last.
+	if x == 0x0B {
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 28<<clockShift + 9
+		// 1AD5 SEC
+		{
+			cf = 1
+		}
+		// 1AD6 LDY $90,X
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		// 1AD8 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 1ADA SBC $A0,X
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 1ADC STA $90,X
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		// 1ADE STY $A0,X
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		// 1AE0 ADC $04F8,X
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 1AE3 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 28<<clockShift + 9
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x90]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0xA0]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x90)
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0xA0)
+			c.Mem[ea] = y
+		}
+		{
+			ea := 0x04F8 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L1AE6
+	}
+	clock += 28<<clockShift + 9
+	// 1AD5 SEC
+	{
+		cf = 1
+	}
+	// 1AD6 LDY $90,X
+	{
+		m := c.Mem[x+0x90]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1AD8 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1ADA SBC $A0,X
+	{
+		m := c.Mem[x+0xA0]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1ADC STA $90,X
+	{
+		ea := uint16(x + 0x90)
+		c.Mem[ea] = a
+	}
+	// 1ADE STY $A0,X
+	{
+		ea := uint16(x + 0xA0)
+		c.Mem[ea] = y
+	}
+	// 1AE0 ADC $04F8,X
+	{
+		ea := 0x04F8 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1AE3 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 1AE4 BPL $1AD5
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1AD5
+		}
+	}
+
+L1AE6:
+	clock += 551<<clockShift + 262
+	// 1AE6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 551<<clockShift + 262
+			pc = 0x1AE6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1AE7 STA $249C
+	{
+		c.Mem[0x249C] = a
+	}
+	// 1AEA STX $249D
+	{
+		c.Mem[0x249D] = x
+	}
+	// 1AED STY $249E
+	{
+		c.Mem[0x249E] = y
+	}
+	// 1AF0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AF1 STA $249F
+	{
+		c.Mem[0x249F] = a
+	}
+	// 1AF4 LDA $047D
 	{
 		m := c.Mem[0x047D]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AA2 PHA
+	// 1AF7 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 524<<clockShift + 255
+			pc = 0x1AF7
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 1AA3 PLP
+	// 1AF8 PLP
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
@@ -14297,20 +17078,20 @@ L1A91:
 
 	}
 	if c.P&FlagD != 0 {
-		clock -= 175<<clockShift + 82
-		pc = 0x1AA4
+		clock -= 517<<clockShift + 253
+		pc = 0x1AF9
 		goto exit
 	}
-	// 1AA4 INX
+	// 1AF9 INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 1AA5 CLD
+	// 1AFA CLD
 	{
 		c.P &^= FlagD
 	}
-	// 1AA6 PHP
+	// 1AFB PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -14320,518 +17101,1051 @@ L1A91:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 513<<clockShift + 251
+			pc = 0x1AFB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1AA7 STA $2494
+	// 1AFC STA $24A0
 	{
-		c.Mem[0x2494] = a
+		c.Mem[0x24A0] = a
 	}
-	// 1AAA STX $2495
+	// 1AFF STX $24A1
 	{
-		c.Mem[0x2495] = x
+		c.Mem[0x24A1] = x
 	}
-	// 1AAD STY $2496
+	// 1B02 STY $24A2
 	{
-		c.Mem[0x2496] = y
+		c.Mem[0x24A2] = y
 	}
-	// 1AB0 PLA
+	// 1B05 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AB1 STA $2497
+	// 1B06 STA $24A3
 	{
-		c.Mem[0x2497] = a
+		c.Mem[0x24A3] = a
 	}
-	// 1AB4 NOP
+	// 1B09 NOP
 	{
 
 	}
-	// 1AB5 NOP
+	// 1B0A NOP
 	{
 
 	}
-	// 1AB6 NOP
+	// 1B0B NOP
 	{
 
 	}
-	// 1AB7 NOP
+	// 1B0C NOP
 	{
 
 	}
-	// 1AB8 NOP
+	// 1B0D NOP
 	{
 
 	}
-	// 1AB9 NOP
+	// 1B0E NOP
 	{
 
 	}
-	// 1ABA NOP
+	// 1B0F NOP
 	{
 
 	}
-	// 1ABB NOP
+	// 1B10 NOP
 	{
 
 	}
-	// 1ABC NOP
+	// 1B11 NOP
 	{
 
 	}
-	// 1ABD NOP
+	// 1B12 NOP
 	{
 
 	}
-	// 1ABE NOP
+	// 1B13 NOP
 	{
 
 	}
-	// 1ABF NOP
-	{
-
-	}
-	// 1AC0 NOP
-	{
-
-	}
-	// 1AC1 NOP
-	{
-
-	}
-	// 1AC2 NOP
-	{
-
-	}
-	// 1AC3 NOP
-	{
-
-	}
-	// 1AC4 NOP
-	{
-
-	}
-	// 1AC5 NOP
-	{
-
-	}
-	// 1AC6 NOP
-	{
-
-	}
-	// 1AC7 NOP
-	{
-
-	}
-	// 1AC8 NOP
-	{
-
-	}
-	// 1AC9 NOP
-	{
-
-	}
-	// 1ACA NOP
-	{
-
-	}
-	// 1ACB NOP
-	{
-
-	}
-	// 1ACC NOP
-	{
-
-	}
-	// 1ACD NOP
-	{
-
-	}
-	// 1ACE NOP
-	{
-
-	}
-	// 1ACF NOP
-	{
-
-	}
-	// 1AD0 NOP
-	{
-
-	}
-	// 1AD1 NOP
-	{
-
-	}
-	// 1AD2 NOP
-	{
-
-	}
-	// 1AD3 NOP
-	{
-
-	}
-	// 1AD4 NOP
-	{
-
-	}
-	// 1AD5 NOP
-	{
-
-	}
-	// 1AD6 NOP
-	{
-
-	}
-	// 1AD7 NOP
-	{
-
-	}
-	// 1AD8 NOP
-	{
-
-	}
-	// 1AD9 NOP
-	{
-
-	}
-	// 1ADA NOP
-	{
-
-	}
-	// 1ADB NOP
-	{
-
-	}
-	// 1ADC NOP
-	{
-
-	}
-	// 1ADD NOP
-	{
-
-	}
-	// 1ADE NOP
-	{
-
-	}
-	// 1ADF NOP
-	{
-
-	}
-	// 1AE0 NOP
-	{
-
-	}
-	// 1AE1 NOP
-	{
-
-	}
-	// 1AE2 NOP
-	{
-
-	}
-	// 1AE3 NOP
-	{
-
-	}
-	// 1AE4 NOP
-	{
-
-	}
-	// 1AE5 NOP
-	{
-
-	}
-	// 1AE6 NOP
-	{
-
-	}
-	// 1AE7 NOP
-	{
-
-	}
-	// 1AE8 NOP
-	{
-
-	}
-	// 1AE9 NOP
-	{
-
-	}
-	// 1AEA NOP
-	{
-
-	}
-	// 1AEB NOP
-	{
-
-	}
-	// 1AEC NOP
-	{
-
-	}
-	// 1AED NOP
-	{
-
-	}
-	// 1AEE NOP
-	{
-
-	}
-	// 1AEF NOP
-	{
-
-	}
-	// 1AF0 NOP
-	{
-
-	}
-	// 1AF1 NOP
-	{
-
-	}
-	// 1AF2 NOP
-	{
-
-	}
-	// 1AF3 NOP
-	{
-
-	}
-	// 1AF4 NOP
-	{
-
-	}
-	// 1AF5 NOP
-	{
-
-	}
-	// 1AF6 NOP
-	{
-
-	}
-	// 1AF7 NOP
-	{
-
-	}
-	// 1AF8 NOP
-	{
-
-	}
-	// 1AF9 NOP
-	{
-
-	}
-	// 1AFA NOP
-	{
-
-	}
-	// 1AFB NOP
-	{
-
-	}
-	// 1AFC NOP
-	{
-
-	}
-	// 1AFD BCC $1B00
-	{
-		if cf == 0 {
-			clock += 2 << clockShift
-			goto L1B00
-		}
-	}
-
-L1AFF:
-	clock += 2<<clockShift + 1
-	// 1AFF NOP
-	{
-
-	}
-
-L1B00:
-	clock += 6<<clockShift + 1
-	// 1B00 JSR $0700
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x02
-		s -= 2
-		goto L0700_1B03
-	}
-
-L1B03:
-	if clock+29<<clockShift >= end {
-		pc = 0x1B03
-		goto budget
-	}
-	clock += 29<<clockShift + 7
-	// 1B03 PHP
-	{
-		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
-		if byte(nz) == 0 {
-			p |= FlagZ
-		}
-		if v {
-			p |= FlagV
-		}
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = p
-		s--
-
-	}
-	// 1B04 STA $2498
-	{
-		c.Mem[0x2498] = a
-	}
-	// 1B07 STX $2499
-	{
-		c.Mem[0x2499] = x
-	}
-	// 1B0A STY $249A
-	{
-		c.Mem[0x249A] = y
-	}
-	// 1B0D PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 1B0E STA $249B
-	{
-		c.Mem[0x249B] = a
-	}
-	// 1B11 JSR $0720
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x13
-		s -= 2
-		goto L0720_1B14
-	}
-
-L1B14:
-	if clock+31<<clockShift >= end {
-		pc = 0x1B14
-		goto budget
-	}
-	clock += 31<<clockShift + 8
 	// 1B14 NOP
 	{
 
 	}
-	// 1B15 PHP
+	// 1B15 NOP
 	{
-		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
-		if byte(nz) == 0 {
-			p |= FlagZ
-		}
-		if v {
-			p |= FlagV
-		}
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = p
-		s--
 
 	}
-	// 1B16 STA $249C
+	// 1B16 NOP
 	{
-		c.Mem[0x249C] = a
-	}
-	// 1B19 STX $249D
-	{
-		c.Mem[0x249D] = x
-	}
-	// 1B1C STY $249E
-	{
-		c.Mem[0x249E] = y
-	}
-	// 1B1F PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 1B20 STA $249F
-	{
-		c.Mem[0x249F] = a
-	}
-	// 1B23 JSR $0720
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x25
-		s -= 2
-		goto L0720_1B26
-	}
 
-L1B26:
-	if clock+31<<clockShift >= end {
-		pc = 0x1B26
-		goto budget
 	}
-	clock += 31<<clockShift + 8
+	// 1B17 NOP
+	{
+
+	}
+	// 1B18 NOP
+	{
+
+	}
+	// 1B19 NOP
+	{
+
+	}
+	// 1B1A NOP
+	{
+
+	}
+	// 1B1B NOP
+	{
+
+	}
+	// 1B1C NOP
+	{
+
+	}
+	// 1B1D NOP
+	{
+
+	}
+	// 1B1E NOP
+	{
+
+	}
+	// 1B1F NOP
+	{
+
+	}
+	// 1B20 NOP
+	{
+
+	}
+	// 1B21 NOP
+	{
+
+	}
+	// 1B22 NOP
+	{
+
+	}
+	// 1B23 NOP
+	{
+
+	}
+	// 1B24 NOP
+	{
+
+	}
+	// 1B25 NOP
+	{
+
+	}
 	// 1B26 NOP
 	{
 
 	}
-	// 1B27 PHP
+	// 1B27 NOP
 	{
-		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
-		if byte(nz) == 0 {
-			p |= FlagZ
-		}
-		if v {
-			p |= FlagV
-		}
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = p
-		s--
 
 	}
-	// 1B28 STA $24A0
+	// 1B28 NOP
 	{
-		c.Mem[0x24A0] = a
+
 	}
-	// 1B2B STX $24A1
+	// 1B29 NOP
 	{
-		c.Mem[0x24A1] = x
+
 	}
-	// 1B2E STY $24A2
+	// 1B2A NOP
 	{
-		c.Mem[0x24A2] = y
+
 	}
-	// 1B31 PLA
+	// 1B2B NOP
 	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
+
 	}
-	// 1B32 STA $24A3
+	// 1B2C NOP
 	{
-		c.Mem[0x24A3] = a
+
 	}
-	// 1B35 JSR $0700
+	// 1B2D NOP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x37
+
+	}
+	// 1B2E NOP
+	{
+
+	}
+	// 1B2F NOP
+	{
+
+	}
+	// 1B30 NOP
+	{
+
+	}
+	// 1B31 NOP
+	{
+
+	}
+	// 1B32 NOP
+	{
+
+	}
+	// 1B33 NOP
+	{
+
+	}
+	// 1B34 NOP
+	{
+
+	}
+	// 1B35 NOP
+	{
+
+	}
+	// 1B36 NOP
+	{
+
+	}
+	// 1B37 NOP
+	{
+
+	}
+	// 1B38 NOP
+	{
+
+	}
+	// 1B39 NOP
+	{
+
+	}
+	// 1B3A NOP
+	{
+
+	}
+	// 1B3B NOP
+	{
+
+	}
+	// 1B3C NOP
+	{
+
+	}
+	// 1B3D NOP
+	{
+
+	}
+	// 1B3E NOP
+	{
+
+	}
+	// 1B3F NOP
+	{
+
+	}
+	// 1B40 NOP
+	{
+
+	}
+	// 1B41 NOP
+	{
+
+	}
+	// 1B42 NOP
+	{
+
+	}
+	// 1B43 NOP
+	{
+
+	}
+	// 1B44 NOP
+	{
+
+	}
+	// 1B45 NOP
+	{
+
+	}
+	// 1B46 NOP
+	{
+
+	}
+	// 1B47 NOP
+	{
+
+	}
+	// 1B48 NOP
+	{
+
+	}
+	// 1B49 NOP
+	{
+
+	}
+	// 1B4A NOP
+	{
+
+	}
+	// 1B4B NOP
+	{
+
+	}
+	// 1B4C NOP
+	{
+
+	}
+	// 1B4D NOP
+	{
+
+	}
+	// 1B4E NOP
+	{
+
+	}
+	// 1B4F NOP
+	{
+
+	}
+	// 1B50 NOP
+	{
+
+	}
+	// 1B51 NOP
+	{
+
+	}
+	// 1B52 NOP
+	{
+
+	}
+	// 1B53 NOP
+	{
+
+	}
+	// 1B54 NOP
+	{
+
+	}
+	// 1B55 NOP
+	{
+
+	}
+	// 1B56 NOP
+	{
+
+	}
+	// 1B57 NOP
+	{
+
+	}
+	// 1B58 NOP
+	{
+
+	}
+	// 1B59 NOP
+	{
+
+	}
+	// 1B5A NOP
+	{
+
+	}
+	// 1B5B NOP
+	{
+
+	}
+	// 1B5C NOP
+	{
+
+	}
+	// 1B5D NOP
+	{
+
+	}
+	// 1B5E NOP
+	{
+
+	}
+	// 1B5F NOP
+	{
+
+	}
+	// 1B60 NOP
+	{
+
+	}
+	// 1B61 NOP
+	{
+
+	}
+	// 1B62 NOP
+	{
+
+	}
+	// 1B63 NOP
+	{
+
+	}
+	// 1B64 NOP
+	{
+
+	}
+	// 1B65 NOP
+	{
+
+	}
+	// 1B66 NOP
+	{
+
+	}
+	// 1B67 NOP
+	{
+
+	}
+	// 1B68 NOP
+	{
+
+	}
+	// 1B69 NOP
+	{
+
+	}
+	// 1B6A NOP
+	{
+
+	}
+	// 1B6B NOP
+	{
+
+	}
+	// 1B6C NOP
+	{
+
+	}
+	// 1B6D NOP
+	{
+
+	}
+	// 1B6E NOP
+	{
+
+	}
+	// 1B6F NOP
+	{
+
+	}
+	// 1B70 NOP
+	{
+
+	}
+	// 1B71 NOP
+	{
+
+	}
+	// 1B72 NOP
+	{
+
+	}
+	// 1B73 NOP
+	{
+
+	}
+	// 1B74 NOP
+	{
+
+	}
+	// 1B75 NOP
+	{
+
+	}
+	// 1B76 NOP
+	{
+
+	}
+	// 1B77 NOP
+	{
+
+	}
+	// 1B78 NOP
+	{
+
+	}
+	// 1B79 NOP
+	{
+
+	}
+	// 1B7A NOP
+	{
+
+	}
+	// 1B7B NOP
+	{
+
+	}
+	// 1B7C NOP
+	{
+
+	}
+	// 1B7D NOP
+	{
+
+	}
+	// 1B7E NOP
+	{
+
+	}
+	// 1B7F NOP
+	{
+
+	}
+	// 1B80 NOP
+	{
+
+	}
+	// 1B81 NOP
+	{
+
+	}
+	// 1B82 NOP
+	{
+
+	}
+	// 1B83 NOP
+	{
+
+	}
+	// 1B84 NOP
+	{
+
+	}
+	// 1B85 NOP
+	{
+
+	}
+	// 1B86 NOP
+	{
+
+	}
+	// 1B87 NOP
+	{
+
+	}
+	// 1B88 NOP
+	{
+
+	}
+	// 1B89 NOP
+	{
+
+	}
+	// 1B8A NOP
+	{
+
+	}
+	// 1B8B NOP
+	{
+
+	}
+	// 1B8C NOP
+	{
+
+	}
+	// 1B8D NOP
+	{
+
+	}
+	// 1B8E NOP
+	{
+
+	}
+	// 1B8F NOP
+	{
+
+	}
+	// 1B90 NOP
+	{
+
+	}
+	// 1B91 NOP
+	{
+
+	}
+	// 1B92 NOP
+	{
+
+	}
+	// 1B93 NOP
+	{
+
+	}
+	// 1B94 NOP
+	{
+
+	}
+	// 1B95 NOP
+	{
+
+	}
+	// 1B96 NOP
+	{
+
+	}
+	// 1B97 NOP
+	{
+
+	}
+	// 1B98 NOP
+	{
+
+	}
+	// 1B99 NOP
+	{
+
+	}
+	// 1B9A NOP
+	{
+
+	}
+	// 1B9B NOP
+	{
+
+	}
+	// 1B9C NOP
+	{
+
+	}
+	// 1B9D NOP
+	{
+
+	}
+	// 1B9E NOP
+	{
+
+	}
+	// 1B9F NOP
+	{
+
+	}
+	// 1BA0 NOP
+	{
+
+	}
+	// 1BA1 NOP
+	{
+
+	}
+	// 1BA2 NOP
+	{
+
+	}
+	// 1BA3 NOP
+	{
+
+	}
+	// 1BA4 NOP
+	{
+
+	}
+	// 1BA5 NOP
+	{
+
+	}
+	// 1BA6 NOP
+	{
+
+	}
+	// 1BA7 NOP
+	{
+
+	}
+	// 1BA8 NOP
+	{
+
+	}
+	// 1BA9 NOP
+	{
+
+	}
+	// 1BAA NOP
+	{
+
+	}
+	// 1BAB NOP
+	{
+
+	}
+	// 1BAC NOP
+	{
+
+	}
+	// 1BAD NOP
+	{
+
+	}
+	// 1BAE NOP
+	{
+
+	}
+	// 1BAF NOP
+	{
+
+	}
+	// 1BB0 NOP
+	{
+
+	}
+	// 1BB1 NOP
+	{
+
+	}
+	// 1BB2 NOP
+	{
+
+	}
+	// 1BB3 NOP
+	{
+
+	}
+	// 1BB4 NOP
+	{
+
+	}
+	// 1BB5 NOP
+	{
+
+	}
+	// 1BB6 NOP
+	{
+
+	}
+	// 1BB7 NOP
+	{
+
+	}
+	// 1BB8 NOP
+	{
+
+	}
+	// 1BB9 NOP
+	{
+
+	}
+	// 1BBA NOP
+	{
+
+	}
+	// 1BBB NOP
+	{
+
+	}
+	// 1BBC NOP
+	{
+
+	}
+	// 1BBD NOP
+	{
+
+	}
+	// 1BBE NOP
+	{
+
+	}
+	// 1BBF NOP
+	{
+
+	}
+	// 1BC0 NOP
+	{
+
+	}
+	// 1BC1 NOP
+	{
+
+	}
+	// 1BC2 NOP
+	{
+
+	}
+	// 1BC3 NOP
+	{
+
+	}
+	// 1BC4 NOP
+	{
+
+	}
+	// 1BC5 NOP
+	{
+
+	}
+	// 1BC6 NOP
+	{
+
+	}
+	// 1BC7 NOP
+	{
+
+	}
+	// 1BC8 NOP
+	{
+
+	}
+	// 1BC9 NOP
+	{
+
+	}
+	// 1BCA NOP
+	{
+
+	}
+	// 1BCB NOP
+	{
+
+	}
+	// 1BCC NOP
+	{
+
+	}
+	// 1BCD NOP
+	{
+
+	}
+	// 1BCE NOP
+	{
+
+	}
+	// 1BCF NOP
+	{
+
+	}
+	// 1BD0 NOP
+	{
+
+	}
+	// 1BD1 NOP
+	{
+
+	}
+	// 1BD2 NOP
+	{
+
+	}
+	// 1BD3 NOP
+	{
+
+	}
+	// 1BD4 NOP
+	{
+
+	}
+	// 1BD5 NOP
+	{
+
+	}
+	// 1BD6 NOP
+	{
+
+	}
+	// 1BD7 NOP
+	{
+
+	}
+	// 1BD8 NOP
+	{
+
+	}
+	// 1BD9 NOP
+	{
+
+	}
+	// 1BDA NOP
+	{
+
+	}
+	// 1BDB NOP
+	{
+
+	}
+	// 1BDC NOP
+	{
+
+	}
+	// 1BDD NOP
+	{
+
+	}
+	// 1BDE NOP
+	{
+
+	}
+	// 1BDF NOP
+	{
+
+	}
+	// 1BE0 NOP
+	{
+
+	}
+	// 1BE1 NOP
+	{
+
+	}
+	// 1BE2 NOP
+	{
+
+	}
+	// 1BE3 NOP
+	{
+
+	}
+	// 1BE4 NOP
+	{
+
+	}
+	// 1BE5 NOP
+	{
+
+	}
+	// 1BE6 NOP
+	{
+
+	}
+	// 1BE7 NOP
+	{
+
+	}
+	// 1BE8 NOP
+	{
+
+	}
+	// 1BE9 NOP
+	{
+
+	}
+	// 1BEA NOP
+	{
+
+	}
+	// 1BEB NOP
+	{
+
+	}
+	// 1BEC NOP
+	{
+
+	}
+	// 1BED NOP
+	{
+
+	}
+	// 1BEE NOP
+	{
+
+	}
+	// 1BEF NOP
+	{
+
+	}
+	// 1BF0 NOP
+	{
+
+	}
+	// 1BF1 NOP
+	{
+
+	}
+	// 1BF2 NOP
+	{
+
+	}
+	// 1BF3 NOP
+	{
+
+	}
+	// 1BF4 NOP
+	{
+
+	}
+	// 1BF5 NOP
+	{
+
+	}
+	// 1BF6 NOP
+	{
+
+	}
+	// 1BF7 NOP
+	{
+
+	}
+	// 1BF8 NOP
+	{
+
+	}
+	// 1BF9 NOP
+	{
+
+	}
+	// 1BFA NOP
+	{
+
+	}
+	// 1BFB NOP
+	{
+
+	}
+	// 1BFC NOP
+	{
+
+	}
+	// 1BFD BCC $1C00
+	{
+		if cf == 0 {
+			clock += 2 << clockShift
+			goto L1C00
+		}
+	}
+
+L1BFF:
+	clock += 2<<clockShift + 1
+	// 1BFF NOP
+	{
+
+	}
+
+L1C00:
+	clock += 6<<clockShift + 1
+	// 1C00 JSR $0700
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C00
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x1C
 		s -= 2
-		goto L0700_1B38
+		goto L0700_1C03
 	}
 
-L1B38:
-	if clock+27<<clockShift >= end {
-		pc = 0x1B38
+L1C03:
+	if clock+29<<clockShift >= end {
+		pc = 0x1C03
 		goto budget
 	}
-	clock += 27<<clockShift + 8
-	// 1B38 PHP
+	clock += 29<<clockShift + 7
+	// 1C03 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -14841,102 +18155,486 @@ L1B38:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C03
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1B39 STA $24A4
+	// 1C04 STA $24A4
 	{
 		c.Mem[0x24A4] = a
 	}
-	// 1B3C STX $24A5
+	// 1C07 STX $24A5
 	{
 		c.Mem[0x24A5] = x
 	}
-	// 1B3F STY $24A6
+	// 1C0A STY $24A6
 	{
 		c.Mem[0x24A6] = y
 	}
-	// 1B42 PLA
+	// 1C0D PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B43 STA $24A7
+	// 1C0E STA $24A7
 	{
 		c.Mem[0x24A7] = a
 	}
-	// 1B46 TSX
+	// 1C11 JSR $0100
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C11
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x13, 0x1C
+		s -= 2
+		goto L0100
+	}
+
+L1C14:
+	if clock+29<<clockShift >= end {
+		pc = 0x1C14
+		goto budget
+	}
+	clock += 29<<clockShift + 7
+	// 1C14 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C14
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C15 STA $24A8
+	{
+		c.Mem[0x24A8] = a
+	}
+	// 1C18 STX $24A9
+	{
+		c.Mem[0x24A9] = x
+	}
+	// 1C1B STY $24AA
+	{
+		c.Mem[0x24AA] = y
+	}
+	// 1C1E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C1F STA $24AB
+	{
+		c.Mem[0x24AB] = a
+	}
+	// 1C22 JSR $0720
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C22
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x24, 0x1C
+		s -= 2
+		goto L0720_1C25
+	}
+
+L1C25:
+	if clock+31<<clockShift >= end {
+		pc = 0x1C25
+		goto budget
+	}
+	clock += 31<<clockShift + 8
+	// 1C25 NOP
+	{
+
+	}
+	// 1C26 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C26
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C27 STA $24AC
+	{
+		c.Mem[0x24AC] = a
+	}
+	// 1C2A STX $24AD
+	{
+		c.Mem[0x24AD] = x
+	}
+	// 1C2D STY $24AE
+	{
+		c.Mem[0x24AE] = y
+	}
+	// 1C30 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C31 STA $24AF
+	{
+		c.Mem[0x24AF] = a
+	}
+	// 1C34 JSR $0720
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C34
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x1C
+		s -= 2
+		goto L0720_1C37
+	}
+
+L1C37:
+	if clock+31<<clockShift >= end {
+		pc = 0x1C37
+		goto budget
+	}
+	clock += 31<<clockShift + 8
+	// 1C37 NOP
+	{
+
+	}
+	// 1C38 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C38
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C39 STA $24B0
+	{
+		c.Mem[0x24B0] = a
+	}
+	// 1C3C STX $24B1
+	{
+		c.Mem[0x24B1] = x
+	}
+	// 1C3F STY $24B2
+	{
+		c.Mem[0x24B2] = y
+	}
+	// 1C42 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C43 STA $24B3
+	{
+		c.Mem[0x24B3] = a
+	}
+	// 1C46 JSR $0700
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C46
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x1C
+		s -= 2
+		goto L0700_1C49
+	}
+
+L1C49:
+	if clock+29<<clockShift >= end {
+		pc = 0x1C49
+		goto budget
+	}
+	clock += 29<<clockShift + 7
+	// 1C49 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C49
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C4A STA $24B4
+	{
+		c.Mem[0x24B4] = a
+	}
+	// 1C4D STX $24B5
+	{
+		c.Mem[0x24B5] = x
+	}
+	// 1C50 STY $24B6
+	{
+		c.Mem[0x24B6] = y
+	}
+	// 1C53 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C54 STA $24B7
+	{
+		c.Mem[0x24B7] = a
+	}
+	// 1C57 JSR $0740
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C57
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x1C
+		s -= 2
+		goto L0740_1C5A
+	}
+
+L1C5A:
+	if clock+29<<clockShift >= end {
+		pc = 0x1C5A
+		goto budget
+	}
+	clock += 29<<clockShift + 7
+	// 1C5A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C5A
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C5B STA $24B8
+	{
+		c.Mem[0x24B8] = a
+	}
+	// 1C5E STX $24B9
+	{
+		c.Mem[0x24B9] = x
+	}
+	// 1C61 STY $24BA
+	{
+		c.Mem[0x24BA] = y
+	}
+	// 1C64 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C65 STA $24BB
+	{
+		c.Mem[0x24BB] = a
+	}
+	// 1C68 JSR $0740
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C68
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6A, 0x1C
+		s -= 2
+		goto L0740_1C6B
+	}
+
+L1C6B:
+	if clock+27<<clockShift >= end {
+		pc = 0x1C6B
+		goto budget
+	}
+	clock += 27<<clockShift + 8
+	// 1C6B PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 8
+			pc = 0x1C6B
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C6C STA $24BC
+	{
+		c.Mem[0x24BC] = a
+	}
+	// 1C6F STX $24BD
+	{
+		c.Mem[0x24BD] = x
+	}
+	// 1C72 STY $24BE
+	{
+		c.Mem[0x24BE] = y
+	}
+	// 1C75 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C76 STA $24BF
+	{
+		c.Mem[0x24BF] = a
+	}
+	// 1C79 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 1B47 TXS
+	// 1C7A TXS
 	{
 		s = x
 	}
-	// 1B48 JMP ($0600)
+	// 1C7B JMP ($0600)
 	// left to the core
-	pc = 0x1B48
+	pc = 0x1C7B
 	goto step
 
-L1B4B:
+L1C7E:
 	if clock+0<<clockShift >= end {
-		pc = 0x1B4B
+		pc = 0x1C7E
 		goto budget
 	}
-	// 1B4B BRK
+	// 1C7E BRK
 	// left to the core
-	pc = 0x1B4B
+	pc = 0x1C7E
 	goto step
 
-L1B4D:
+L1C80:
 	if clock+12<<clockShift >= end {
-		pc = 0x1B4D
+		pc = 0x1C80
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 1B4D LDA $047F
+	// 1C80 LDA $047F
 	{
 		m := c.Mem[0x047F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B50 BNE $1B55
+	// 1C83 BNE $1C88
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1B55
+			goto L1C88
 		}
 	}
 
-L1B52:
+L1C85:
 	clock += 6<<clockShift + 1
-	// 1B52 JSR $1F1F
+	// 1C85 JSR $1F1F
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x54
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C85
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x87, 0x1C
 		s -= 2
 		pc = 0x1F1F
 		goto step
 	}
 
-L1B55:
+L1C88:
 	if clock+3<<clockShift >= end {
-		pc = 0x1B55
+		pc = 0x1C88
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 1B55 JMP $0800
+	// 1C88 JMP $0800
 	{
 		goto L0800
 	}
 
-	// The copy of 0700 for the call at 1B00.
+	// The copy of 0700 for the call at 0740.
 
-L0700_1B03:
+L0700_0743:
 	if clock+22<<clockShift >= end {
 		pc = 0x0700
 		goto budget
@@ -14950,6 +18648,11 @@ L0700_1B03:
 	// 0701 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -14964,6 +18667,11 @@ L0700_1B03:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -14994,13 +18702,13 @@ L0700_1B03:
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x1B03
-		goto L1B03
+		pc = 0x0743
+		goto L0743
 	}
 
-	// The copy of 0720 for the call at 1B11.
+	// The copy of 0720 for the call at 0744.
 
-L0720_1B14:
+L0720_0747:
 	if clock+23<<clockShift >= end {
 		pc = 0x0720
 		goto budget
@@ -15021,12 +18729,12 @@ L0720_1B14:
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L072A_1B14
+			goto L072A_0747
 		}
-		goto L0726_1B14
+		goto L0726_0747
 	}
 
-L0726_1B14:
+L0726_0747:
 	clock += 9<<clockShift + 2
 	// 0726 TSX
 	{
@@ -15036,7 +18744,7 @@ L0726_1B14:
 	// 0727 INC $0101,X
 	{
 		ea := 0x0101 + uint16(x)
-		if c.Hooked(ea) {
+		if ea <= 0x0101 || c.Hooked(ea) {
 			clock -= 7<<clockShift + 1
 			pc = 0x0727
 			goto step
@@ -15046,129 +18754,63 @@ L0726_1B14:
 		nz = int(int8(m))
 		c.Mem[ea] = m
 	}
-	goto L072A_1B14
+	goto L072A_0747
 
-L072A_1B14:
+L072A_0747:
 	clock += 6<<clockShift + 1
 	// 072A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x1B14 { // the call this copy serves
-			goto L1B14
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0747 { // the call this copy serves
+			goto L0747
 		}
 		switch pc {
-		case 0x1B14:
-			goto L1B14
-		case 0x1B26:
-			goto L1B26
+		case 0x0747:
+			goto L0747
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L1B26
-			case 8:
-				goto L1B55
+			case 4:
+				goto L0743
 			case 10:
-				goto L1B38
-			case 11:
-				goto L1B14
-			case 13:
-				goto L1B03
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
 			}
 		}
 		goto step
 	}
 
-	// The copy of 0720 for the call at 1B23.
+	// The copy of 0700 for the call at 1C00.
 
-L0720_1B26:
-	if clock+23<<clockShift >= end {
-		pc = 0x0720
-		goto budget
-	}
-	clock += 8<<clockShift + 3
-	// 0720 INY
-	{
-		y++
-		nz = int(int8(y))
-	}
-	// 0721 LDA $047E
-	{
-		m := c.Mem[0x047E]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0724 BPL $072A
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L072A_1B26
-		}
-		goto L0726_1B26
-	}
-
-L0726_1B26:
-	clock += 9<<clockShift + 2
-	// 0726 TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 0727 INC $0101,X
-	{
-		ea := 0x0101 + uint16(x)
-		if c.Hooked(ea) {
-			clock -= 7<<clockShift + 1
-			pc = 0x0727
-			goto step
-		}
-		m := c.Mem[ea]
-		m++
-		nz = int(int8(m))
-		c.Mem[ea] = m
-	}
-	goto L072A_1B26
-
-L072A_1B26:
-	clock += 6<<clockShift + 1
-	// 072A RTS
-	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if pc == 0x1B26 { // the call this copy serves
-			goto L1B26
-		}
-		switch pc {
-		case 0x1B14:
-			goto L1B14
-		case 0x1B26:
-			goto L1B26
-		}
-		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
-			switch h {
-			case 2:
-				goto L1B26
-			case 8:
-				goto L1B55
-			case 10:
-				goto L1B38
-			case 11:
-				goto L1B14
-			case 13:
-				goto L1B03
-			}
-		}
-		goto step
-	}
-
-	// The copy of 0700 for the call at 1B35.
-
-L0700_1B38:
+L0700_1C03:
 	if clock+22<<clockShift >= end {
 		pc = 0x0700
 		goto budget
@@ -15182,6 +18824,11 @@ L0700_1B38:
 	// 0701 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -15196,6 +18843,11 @@ L0700_1B38:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -15226,8 +18878,854 @@ L0700_1B38:
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x1B38
-		goto L1B38
+		pc = 0x1C03
+		goto L1C03
+	}
+
+	// The copy of 0720 for the call at 1C22.
+
+L0720_1C25:
+	if clock+23<<clockShift >= end {
+		pc = 0x0720
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0720 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0721 LDA $047E
+	{
+		m := c.Mem[0x047E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0724 BPL $072A
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L072A_1C25
+		}
+		goto L0726_1C25
+	}
+
+L0726_1C25:
+	clock += 9<<clockShift + 2
+	// 0726 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0727 INC $0101,X
+	{
+		ea := 0x0101 + uint16(x)
+		if ea <= 0x0101 || c.Hooked(ea) {
+			clock -= 7<<clockShift + 1
+			pc = 0x0727
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L072A_1C25
+
+L072A_1C25:
+	clock += 6<<clockShift + 1
+	// 072A RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x1C25 { // the call this copy serves
+			goto L1C25
+		}
+		switch pc {
+		case 0x0747:
+			goto L0747
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0720 for the call at 1C34.
+
+L0720_1C37:
+	if clock+23<<clockShift >= end {
+		pc = 0x0720
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0720 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0721 LDA $047E
+	{
+		m := c.Mem[0x047E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0724 BPL $072A
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L072A_1C37
+		}
+		goto L0726_1C37
+	}
+
+L0726_1C37:
+	clock += 9<<clockShift + 2
+	// 0726 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0727 INC $0101,X
+	{
+		ea := 0x0101 + uint16(x)
+		if ea <= 0x0101 || c.Hooked(ea) {
+			clock -= 7<<clockShift + 1
+			pc = 0x0727
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L072A_1C37
+
+L072A_1C37:
+	clock += 6<<clockShift + 1
+	// 072A RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x1C37 { // the call this copy serves
+			goto L1C37
+		}
+		switch pc {
+		case 0x0747:
+			goto L0747
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0700 for the call at 1C46.
+
+L0700_1C49:
+	if clock+22<<clockShift >= end {
+		pc = 0x0700
+		goto budget
+	}
+	clock += 22<<clockShift + 6
+	// 0700 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0701 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0702 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0703 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 10<<clockShift + 2
+		pc = 0x0704
+		goto exit
+	}
+	// 0704 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0705 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x1C49
+		goto L1C49
+	}
+
+	// The copy of 0740 for the call at 1C57.
+
+L0740_1C5A:
+	if clock+6<<clockShift >= end {
+		pc = 0x0740
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0740 JSR $0700
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0740
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x42, 0x07
+		s -= 2
+		goto L0700_1C5A_0743
+	}
+
+L0743_1C5A:
+	if clock+8<<clockShift >= end {
+		pc = 0x0743
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0743 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0744 JSR $0720
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0744
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x07
+		s -= 2
+		goto L0720_1C5A_0747
+	}
+
+L0747_1C5A:
+	if clock+10<<clockShift >= end {
+		pc = 0x0747
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0747 NOP
+	{
+
+	}
+	// 0748 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0749 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x1C5A { // the call this copy serves
+			goto L1C5A
+		}
+		switch pc {
+		case 0x1C5A:
+			goto L1C5A
+		case 0x1C6B:
+			goto L1C6B
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0700 for the call at 0740 in the copy of 1C5A.
+
+L0700_1C5A_0743:
+	if clock+22<<clockShift >= end {
+		pc = 0x0700
+		goto budget
+	}
+	clock += 22<<clockShift + 6
+	// 0700 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0701 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0702 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0703 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 10<<clockShift + 2
+		pc = 0x0704
+		goto exit
+	}
+	// 0704 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0705 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0743
+		goto L0743_1C5A
+	}
+
+	// The copy of 0720 for the call at 0744 in the copy of 1C5A.
+
+L0720_1C5A_0747:
+	if clock+23<<clockShift >= end {
+		pc = 0x0720
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0720 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0721 LDA $047E
+	{
+		m := c.Mem[0x047E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0724 BPL $072A
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L072A_1C5A_0747
+		}
+		goto L0726_1C5A_0747
+	}
+
+L0726_1C5A_0747:
+	clock += 9<<clockShift + 2
+	// 0726 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0727 INC $0101,X
+	{
+		ea := 0x0101 + uint16(x)
+		if ea <= 0x0101 || c.Hooked(ea) {
+			clock -= 7<<clockShift + 1
+			pc = 0x0727
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L072A_1C5A_0747
+
+L072A_1C5A_0747:
+	clock += 6<<clockShift + 1
+	// 072A RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0747 { // the call this copy serves
+			goto L0747_1C5A
+		}
+		switch pc {
+		case 0x0747:
+			goto L0747
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0740 for the call at 1C68.
+
+L0740_1C6B:
+	if clock+6<<clockShift >= end {
+		pc = 0x0740
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0740 JSR $0700
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0740
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x42, 0x07
+		s -= 2
+		goto L0700_1C6B_0743
+	}
+
+L0743_1C6B:
+	if clock+8<<clockShift >= end {
+		pc = 0x0743
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0743 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0744 JSR $0720
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0744
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x07
+		s -= 2
+		goto L0720_1C6B_0747
+	}
+
+L0747_1C6B:
+	if clock+10<<clockShift >= end {
+		pc = 0x0747
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0747 NOP
+	{
+
+	}
+	// 0748 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0749 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x1C6B { // the call this copy serves
+			goto L1C6B
+		}
+		switch pc {
+		case 0x1C5A:
+			goto L1C5A
+		case 0x1C6B:
+			goto L1C6B
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0700 for the call at 0740 in the copy of 1C6B.
+
+L0700_1C6B_0743:
+	if clock+22<<clockShift >= end {
+		pc = 0x0700
+		goto budget
+	}
+	clock += 22<<clockShift + 6
+	// 0700 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0701 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0702 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0703 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 10<<clockShift + 2
+		pc = 0x0704
+		goto exit
+	}
+	// 0704 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0705 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0743
+		goto L0743_1C6B
+	}
+
+	// The copy of 0720 for the call at 0744 in the copy of 1C6B.
+
+L0720_1C6B_0747:
+	if clock+23<<clockShift >= end {
+		pc = 0x0720
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0720 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0721 LDA $047E
+	{
+		m := c.Mem[0x047E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0724 BPL $072A
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L072A_1C6B_0747
+		}
+		goto L0726_1C6B_0747
+	}
+
+L0726_1C6B_0747:
+	clock += 9<<clockShift + 2
+	// 0726 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0727 INC $0101,X
+	{
+		ea := 0x0101 + uint16(x)
+		if ea <= 0x0101 || c.Hooked(ea) {
+			clock -= 7<<clockShift + 1
+			pc = 0x0727
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L072A_1C6B_0747
+
+L072A_1C6B_0747:
+	clock += 6<<clockShift + 1
+	// 072A RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0747 { // the call this copy serves
+			goto L0747_1C6B
+		}
+		switch pc {
+		case 0x0747:
+			goto L0747
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
+			}
+		}
+		goto step
 	}
 
 	// The budget's end is nearer than the code can run before its next
@@ -15272,7 +19770,7 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[64] // one bounds check for all
+	_ = off[79] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -15284,6 +19782,11 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	end := budget << clockShift
 	stop, core := emu.StopBudget, uint64(0)
 	switch pc {
+	case 0x0100:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0100
 	case 0x0700:
 		if 22 >= budget {
 			goto budget
@@ -15309,6 +19812,21 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L072A
+	case 0x0740:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0740
+	case 0x0743:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L0743
+	case 0x0747:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0747
 	case 0x0800:
 		if 8 >= budget {
 			goto budget
@@ -15495,131 +20013,244 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L1A2E
 	case 0x1A32:
-		if 6296 >= budget {
+		if 13607 >= budget {
 			goto budget
 		}
 		goto L1A32
 	case 0x1A40:
-		if 6273 >= budget {
+		if 13584 >= budget {
 			goto budget
 		}
 		goto L1A40
 	case 0x1A43:
-		if 6281 >= budget {
+		if 13592 >= budget {
 			goto budget
 		}
 		goto L1A43
 	case 0x1A48:
-		if 4714 >= budget {
+		if 12025 >= budget {
 			goto budget
 		}
 		goto L1A48
 	case 0x1A56:
-		if 4691 >= budget {
+		if 12002 >= budget {
 			goto budget
 		}
 		goto L1A56
 	case 0x1A59:
-		if 4698 >= budget {
+		if 12009 >= budget {
 			goto budget
 		}
 		goto L1A59
 	case 0x1A5D:
-		if 3262 >= budget {
+		if 10573 >= budget {
 			goto budget
 		}
 		goto L1A5D
 	case 0x1A6F:
-		if 3234 >= budget {
+		if 10545 >= budget {
 			goto budget
 		}
 		goto L1A6F
 	case 0x1A72:
-		if 3241 >= budget {
+		if 10552 >= budget {
 			goto budget
 		}
 		goto L1A72
 	case 0x1A76:
-		if 1805 >= budget {
+		if 9116 >= budget {
 			goto budget
 		}
 		goto L1A76
 	case 0x1A89:
-		if 1776 >= budget {
+		if 9087 >= budget {
 			goto budget
 		}
 		goto L1A89
 	case 0x1A8C:
-		if 1784 >= budget {
+		if 9095 >= budget {
 			goto budget
 		}
 		goto L1A8C
 	case 0x1A91:
-		if 217 >= budget {
+		if 7528 >= budget {
 			goto budget
 		}
 		goto L1A91
-	case 0x1AFF:
+	case 0x1AA3:
+		if 7500 >= budget {
+			goto budget
+		}
+		goto L1AA3
+	case 0x1AA7:
+		if 7505 >= budget {
+			goto budget
+		}
+		goto L1AA7
+	case 0x1AAA:
+		if 6071 >= budget {
+			goto budget
+		}
+		goto L1AAA
+	case 0x1ABD:
+		if 6042 >= budget {
+			goto budget
+		}
+		goto L1ABD
+	case 0x1AC2:
+		if 6047 >= budget {
+			goto budget
+		}
+		goto L1AC2
+	case 0x1AC5:
+		if 4483 >= budget {
+			goto budget
+		}
+		goto L1AC5
+	case 0x1AD5:
+		if 4458 >= budget {
+			goto budget
+		}
+		goto L1AD5
+	case 0x1AE6:
+		if 559 >= budget {
+			goto budget
+		}
+		goto L1AE6
+	case 0x1BFF:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L1AFF
-	case 0x1B00:
+		goto L1BFF
+	case 0x1C00:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B00
-	case 0x1B03:
+		goto L1C00
+	case 0x1C03:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L1B03
-	case 0x1B14:
+		goto L1C03
+	case 0x1C14:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L1C14
+	case 0x1C25:
 		if 31 >= budget {
 			goto budget
 		}
-		goto L1B14
-	case 0x1B26:
+		goto L1C25
+	case 0x1C37:
 		if 31 >= budget {
 			goto budget
 		}
-		goto L1B26
-	case 0x1B38:
+		goto L1C37
+	case 0x1C49:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L1C49
+	case 0x1C5A:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L1C5A
+	case 0x1C6B:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L1B38
-	case 0x1B4B:
+		goto L1C6B
+	case 0x1C7E:
 		if 0 >= budget {
 			goto budget
 		}
-		goto L1B4B
-	case 0x1B4D:
+		goto L1C7E
+	case 0x1C80:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1B4D
-	case 0x1B52:
+		goto L1C80
+	case 0x1C85:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L1B52
-	case 0x1B55:
+		goto L1C85
+	case 0x1C88:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L1B55
+		goto L1C88
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0800 && pc <= 0x1B4B) || (pc >= 0x1B4D && pc <= 0x1B57) {
+		if (pc >= 0x0100 && pc <= 0x0101) || (pc >= 0x0700 && pc <= 0x0705) || (pc >= 0x0710 && pc <= 0x0712) || (pc >= 0x0720 && pc <= 0x072A) || (pc >= 0x0740 && pc <= 0x0749) || (pc >= 0x0800 && pc <= 0x1C7E) || (pc >= 0x1C80 && pc <= 0x1C8A) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
 	}
 
-L0700:
+L0100:
 	if off[0] {
+		pc = 0x0100
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0100 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0101 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x1C14:
+			goto L1C14
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
+			}
+		}
+		goto step
+	}
+
+L0700:
+	if off[1] {
 		pc = 0x0700
 		goto step
 	}
@@ -15636,6 +20267,11 @@ L0700:
 	// 0701 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 20<<clockShift + 5
+			pc = 0x0701
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -15650,6 +20286,11 @@ L0700:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 17<<clockShift + 4
+			pc = 0x0702
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -15673,35 +20314,53 @@ L0700:
 	}
 	// 0705 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x1B03:
-			goto L1B03
-		case 0x1B38:
-			goto L1B38
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+		switch pc {
+		case 0x0743:
+			goto L0743
+		case 0x1C03:
+			goto L1C03
+		case 0x1C49:
+			goto L1C49
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L1B26
-			case 8:
-				goto L1B55
+			case 4:
+				goto L0743
 			case 10:
-				goto L1B38
-			case 11:
-				goto L1B14
-			case 13:
-				goto L1B03
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
 			}
 		}
 		goto step
 	}
 
 L0710:
-	if off[1] {
+	if off[2] {
 		pc = 0x0710
 		goto step
 	}
@@ -15713,6 +20372,11 @@ L0710:
 	// 0710 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 7<<clockShift + 2
+			pc = 0x0710
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -15730,7 +20394,7 @@ L0710:
 	goto step
 
 L0720:
-	if off[2] {
+	if off[3] {
 		pc = 0x0720
 		goto step
 	}
@@ -15759,7 +20423,7 @@ L0720:
 	}
 
 L0726:
-	if off[3] {
+	if off[4] {
 		pc = 0x0726
 		goto step
 	}
@@ -15772,7 +20436,7 @@ L0726:
 	// 0727 INC $0101,X
 	{
 		ea := 0x0101 + uint16(x)
-		if c.Hooked(ea) {
+		if ea <= 0x0101 || c.Hooked(ea) {
 			clock -= 7<<clockShift + 1
 			pc = 0x0727
 			goto step
@@ -15784,42 +20448,175 @@ L0726:
 	}
 
 L072A:
-	if off[4] {
+	if off[5] {
 		pc = 0x072A
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 072A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x1B14:
-			goto L1B14
-		case 0x1B26:
-			goto L1B26
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x94DACB7B >> 28; exerciseReturns[h] == pc {
+		switch pc {
+		case 0x0747:
+			goto L0747
+		case 0x1C25:
+			goto L1C25
+		case 0x1C37:
+			goto L1C37
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
 			switch h {
-			case 2:
-				goto L1B26
-			case 8:
-				goto L1B55
+			case 4:
+				goto L0743
 			case 10:
-				goto L1B38
-			case 11:
-				goto L1B14
-			case 13:
-				goto L1B03
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
+			}
+		}
+		goto step
+	}
+
+L0740:
+	if off[6] {
+		pc = 0x0740
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0740
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0740 JSR $0700
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0740
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x42, 0x07
+		s -= 2
+		goto L0700
+	}
+
+L0743:
+	if off[7] {
+		pc = 0x0743
+		goto step
+	}
+	if clock+8<<clockShift >= end {
+		pc = 0x0743
+		goto budget
+	}
+	clock += 8<<clockShift + 2
+	// 0743 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 0744 JSR $0720
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0744
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x07
+		s -= 2
+		goto L0720
+	}
+
+L0747:
+	if off[8] {
+		pc = 0x0747
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x0747
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0747 NOP
+	{
+
+	}
+	// 0748 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0749 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x1C5A:
+			goto L1C5A
+		case 0x1C6B:
+			goto L1C6B
+		}
+		if h := uint32(pc) * 0x2B1F4D63 >> 27; exerciseReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L0743
+			case 10:
+				goto L1C88
+			case 14:
+				goto L1C6B
+			case 18:
+				goto L1C5A
+			case 20:
+				goto L1C25
+			case 22:
+				goto L1C37
+			case 23:
+				goto L1C49
+			case 25:
+				goto L1C14
+			case 26:
+				goto L0747
+			case 29:
+				goto L1C03
 			}
 		}
 		goto step
 	}
 
 L0800:
-	if off[5] {
+	if off[9] {
 		pc = 0x0800
 		goto step
 	}
@@ -15842,7 +20639,7 @@ L0800:
 	}
 
 L0803:
-	if off[6] {
+	if off[10] {
 		pc = 0x0803
 		goto step
 	}
@@ -15861,6 +20658,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x0803
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -15904,6 +20706,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x0813
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -15949,6 +20756,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x0823
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -15986,6 +20798,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x0831
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16000,6 +20817,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0832
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16043,6 +20865,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0842
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16088,6 +20915,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0851
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16131,6 +20963,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0862
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16176,6 +21013,11 @@ L0803:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0873
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16212,7 +21054,7 @@ L0803:
 	}
 
 L0883:
-	if off[7] {
+	if off[11] {
 		pc = 0x0883
 		goto step
 	}
@@ -16227,6 +21069,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 222<<clockShift + 56
+			pc = 0x0883
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16272,6 +21119,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 194<<clockShift + 49
+			pc = 0x0893
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16315,6 +21167,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 167<<clockShift + 42
+			pc = 0x08A3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16361,6 +21218,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 138<<clockShift + 35
+			pc = 0x08B3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16402,6 +21264,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 113<<clockShift + 28
+			pc = 0x08C2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16447,6 +21314,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 86<<clockShift + 21
+			pc = 0x08D3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16492,6 +21364,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 59<<clockShift + 14
+			pc = 0x08E4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16543,6 +21420,11 @@ L0883:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x08F5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16580,7 +21462,7 @@ L0883:
 	}
 
 L0905:
-	if off[8] {
+	if off[12] {
 		pc = 0x0905
 		goto step
 	}
@@ -16599,6 +21481,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x0905
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16642,6 +21529,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 239<<clockShift + 63
+			pc = 0x0915
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16685,6 +21577,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 213<<clockShift + 56
+			pc = 0x0925
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16729,6 +21626,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x0935
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16776,6 +21678,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x0944
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16819,6 +21726,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x0954
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16863,6 +21775,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0963
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16906,6 +21823,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0974
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16949,6 +21871,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0985
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -16993,6 +21920,11 @@ L0905:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0996
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17029,7 +21961,7 @@ L0905:
 	}
 
 L09A6:
-	if off[9] {
+	if off[13] {
 		pc = 0x09A6
 		goto step
 	}
@@ -17044,6 +21976,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x09A6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17089,6 +22026,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x09B6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17132,6 +22074,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x09C6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17177,6 +22124,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x09D6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17218,6 +22170,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x09E5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17263,6 +22220,11 @@ L09A6:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x09F6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17300,7 +22262,7 @@ L09A6:
 	}
 
 L0A07:
-	if off[10] {
+	if off[14] {
 		pc = 0x0A07
 		goto step
 	}
@@ -17319,6 +22281,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 270<<clockShift + 70
+			pc = 0x0A07
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17369,6 +22336,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 240<<clockShift + 63
+			pc = 0x0A18
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17414,6 +22386,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x0A28
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17457,6 +22434,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x0A38
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17502,6 +22484,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x0A48
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17532,6 +22519,11 @@ L0A07:
 	// 0A56 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x0A56
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -17546,6 +22538,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0A57
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17589,6 +22586,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0A67
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17634,6 +22636,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0A76
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17677,6 +22684,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0A87
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17722,6 +22734,11 @@ L0A07:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0A98
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17758,7 +22775,7 @@ L0A07:
 	}
 
 L0AA8:
-	if off[11] {
+	if off[15] {
 		pc = 0x0AA8
 		goto step
 	}
@@ -17773,6 +22790,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x0AA8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17818,6 +22840,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x0AB8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17861,6 +22888,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0AC8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17907,6 +22939,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0AD8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17948,6 +22985,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0AE7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -17993,6 +23035,11 @@ L0AA8:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x0AF8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18030,7 +23077,7 @@ L0AA8:
 	}
 
 L0B09:
-	if off[12] {
+	if off[16] {
 		pc = 0x0B09
 		goto step
 	}
@@ -18049,6 +23096,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x0B09
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18100,6 +23152,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 241<<clockShift + 63
+			pc = 0x0B1A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18172,6 +23229,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 212<<clockShift + 56
+			pc = 0x0B2A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18242,6 +23304,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 186<<clockShift + 49
+			pc = 0x0B3A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18286,6 +23353,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x0B4A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18330,6 +23402,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0B59
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18400,6 +23477,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0B69
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18444,6 +23526,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0B78
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18514,6 +23601,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0B89
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18558,6 +23650,11 @@ L0B09:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0B9A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18594,7 +23691,7 @@ L0B09:
 	}
 
 L0BAA:
-	if off[13] {
+	if off[17] {
 		pc = 0x0BAA
 		goto step
 	}
@@ -18609,6 +23706,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x0BAA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18681,6 +23783,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x0BBA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18751,6 +23858,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0BCA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18796,6 +23908,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0BDA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18837,6 +23954,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0BE9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18909,6 +24031,11 @@ L0BAA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x0BFA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -18973,7 +24100,7 @@ L0BAA:
 	}
 
 L0C0B:
-	if off[14] {
+	if off[18] {
 		pc = 0x0C0B
 		goto step
 	}
@@ -18992,6 +24119,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 293<<clockShift + 77
+			pc = 0x0C0B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19042,6 +24174,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 263<<clockShift + 70
+			pc = 0x0C1C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19090,6 +24227,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 234<<clockShift + 63
+			pc = 0x0C2C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19131,6 +24273,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 208<<clockShift + 56
+			pc = 0x0C3C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19172,6 +24319,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 182<<clockShift + 49
+			pc = 0x0C4C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19213,6 +24365,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x0C5C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19255,6 +24412,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0C6B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19297,6 +24459,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0C7A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19338,6 +24505,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0C8B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19379,6 +24551,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0C9C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19420,6 +24597,11 @@ L0C0B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0CAD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19456,7 +24638,7 @@ L0C0B:
 	}
 
 L0CBD:
-	if off[15] {
+	if off[19] {
 		pc = 0x0CBD
 		goto step
 	}
@@ -19471,6 +24653,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x0CBD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19518,6 +24705,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0CCD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19560,6 +24752,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0CDD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19602,6 +24799,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0CED
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19644,6 +24846,11 @@ L0CBD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0CFD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19678,7 +24885,7 @@ L0CBD:
 	}
 
 L0D0C:
-	if off[16] {
+	if off[20] {
 		pc = 0x0D0C
 		goto step
 	}
@@ -19697,6 +24904,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 394<<clockShift + 105
+			pc = 0x0D0C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19744,6 +24956,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 366<<clockShift + 98
+			pc = 0x0D1D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19791,6 +25008,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 338<<clockShift + 91
+			pc = 0x0D2E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19834,6 +25056,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 313<<clockShift + 84
+			pc = 0x0D3E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19879,6 +25106,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 284<<clockShift + 77
+			pc = 0x0D4E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19922,6 +25154,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 259<<clockShift + 70
+			pc = 0x0D5E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -19965,6 +25202,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 233<<clockShift + 63
+			pc = 0x0D6E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20008,6 +25250,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 207<<clockShift + 56
+			pc = 0x0D7E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20051,6 +25298,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 181<<clockShift + 49
+			pc = 0x0D8E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20093,6 +25345,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x0D9D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20136,6 +25393,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x0DAD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20178,6 +25440,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0DBC
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20221,6 +25488,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x0DCD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20264,6 +25536,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0DDE
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20307,6 +25584,11 @@ L0D0C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0DEF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20343,7 +25625,7 @@ L0D0C:
 	}
 
 L0DFF:
-	if off[17] {
+	if off[21] {
 		pc = 0x0DFF
 		goto step
 	}
@@ -20358,6 +25640,11 @@ L0DFF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 7
+			pc = 0x0DFF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20395,7 +25682,7 @@ L0DFF:
 	}
 
 L0E0F:
-	if off[18] {
+	if off[22] {
 		pc = 0x0E0F
 		goto step
 	}
@@ -20414,6 +25701,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 423<<clockShift + 112
+			pc = 0x0E0F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20457,6 +25749,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 396<<clockShift + 105
+			pc = 0x0E1F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20500,6 +25797,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 369<<clockShift + 98
+			pc = 0x0E2F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20543,6 +25845,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 342<<clockShift + 91
+			pc = 0x0E3F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20584,6 +25891,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 317<<clockShift + 84
+			pc = 0x0E4E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20629,6 +25941,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 290<<clockShift + 77
+			pc = 0x0E5F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20671,6 +25988,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x0E6E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20716,6 +26038,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 238<<clockShift + 63
+			pc = 0x0E7F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20761,6 +26088,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x0E90
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20806,6 +26138,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 184<<clockShift + 49
+			pc = 0x0EA1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20850,6 +26187,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 159<<clockShift + 42
+			pc = 0x0EB1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20896,6 +26238,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 130<<clockShift + 35
+			pc = 0x0EC1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20940,6 +26287,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 104<<clockShift + 28
+			pc = 0x0ED1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -20984,6 +26336,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 78<<clockShift + 21
+			pc = 0x0EE1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21028,6 +26385,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 50<<clockShift + 14
+			pc = 0x0EF1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21070,6 +26432,11 @@ L0E0F:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0F00
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21106,7 +26473,7 @@ L0E0F:
 	}
 
 L0F10:
-	if off[19] {
+	if off[23] {
 		pc = 0x0F10
 		goto step
 	}
@@ -21125,6 +26492,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x0F10
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21167,6 +26539,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x0F1F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21211,6 +26588,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0F30
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21255,6 +26637,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x0F41
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21299,6 +26686,11 @@ L0F10:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x0F52
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21335,7 +26727,7 @@ L0F10:
 	}
 
 L0F62:
-	if off[20] {
+	if off[24] {
 		pc = 0x0F62
 		goto step
 	}
@@ -21350,6 +26742,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 299<<clockShift + 77
+			pc = 0x0F62
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21396,6 +26793,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x0F72
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21440,6 +26842,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 244<<clockShift + 63
+			pc = 0x0F82
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21485,6 +26892,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 215<<clockShift + 56
+			pc = 0x0F92
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21526,6 +26938,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 190<<clockShift + 49
+			pc = 0x0FA1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21572,6 +26989,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x0FB2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21618,6 +27040,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 136<<clockShift + 35
+			pc = 0x0FC3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21668,6 +27095,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x0FD4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21712,6 +27144,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x0FE4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21781,6 +27218,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x0FF4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21825,6 +27267,11 @@ L0F62:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 26<<clockShift + 7
+			pc = 0x1004
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21884,7 +27331,7 @@ L0F62:
 	}
 
 L1014:
-	if off[21] {
+	if off[25] {
 		pc = 0x1014
 		goto step
 	}
@@ -21903,6 +27350,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x1014
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21947,6 +27399,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 183<<clockShift + 49
+			pc = 0x1024
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -21989,6 +27446,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x1033
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22056,6 +27518,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1043
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22097,6 +27564,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1052
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22141,6 +27613,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1063
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22208,6 +27685,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1074
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22252,6 +27734,11 @@ L1014:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1085
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22288,7 +27775,7 @@ L1014:
 	}
 
 L1095:
-	if off[22] {
+	if off[26] {
 		pc = 0x1095
 		goto step
 	}
@@ -22303,6 +27790,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 224<<clockShift + 57
+			pc = 0x1095
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22372,6 +27864,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 196<<clockShift + 50
+			pc = 0x10A5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22439,6 +27936,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 169<<clockShift + 43
+			pc = 0x10B5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22484,6 +27986,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 140<<clockShift + 36
+			pc = 0x10C5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22525,6 +28032,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 115<<clockShift + 29
+			pc = 0x10D4
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22594,6 +28106,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 88<<clockShift + 22
+			pc = 0x10E5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22663,6 +28180,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 61<<clockShift + 15
+			pc = 0x10F6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22713,6 +28235,11 @@ L1095:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 31<<clockShift + 8
+			pc = 0x1107
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22754,7 +28281,7 @@ L1095:
 	}
 
 L1118:
-	if off[23] {
+	if off[27] {
 		pc = 0x1118
 		goto step
 	}
@@ -22773,6 +28300,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x1118
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22816,6 +28348,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x1128
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22861,6 +28398,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x1138
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22898,6 +28440,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x1146
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22912,6 +28459,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x1147
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -22955,6 +28507,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x1157
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23000,6 +28557,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1166
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23043,6 +28605,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1177
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23088,6 +28655,11 @@ L1118:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1188
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23124,7 +28696,7 @@ L1118:
 	}
 
 L1198:
-	if off[24] {
+	if off[28] {
 		pc = 0x1198
 		goto step
 	}
@@ -23139,6 +28711,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 222<<clockShift + 56
+			pc = 0x1198
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23184,6 +28761,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 194<<clockShift + 49
+			pc = 0x11A8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23227,6 +28809,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 167<<clockShift + 42
+			pc = 0x11B8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23273,6 +28860,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 138<<clockShift + 35
+			pc = 0x11C8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23314,6 +28906,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 113<<clockShift + 28
+			pc = 0x11D7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23359,6 +28956,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 86<<clockShift + 21
+			pc = 0x11E8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23404,6 +29006,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 59<<clockShift + 14
+			pc = 0x11F9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23455,6 +29062,11 @@ L1198:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x120A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23492,7 +29104,7 @@ L1198:
 	}
 
 L121A:
-	if off[25] {
+	if off[29] {
 		pc = 0x121A
 		goto step
 	}
@@ -23511,6 +29123,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x121A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23554,6 +29171,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 239<<clockShift + 63
+			pc = 0x122A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23597,6 +29219,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 213<<clockShift + 56
+			pc = 0x123A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23641,6 +29268,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x124A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23688,6 +29320,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x1259
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23731,6 +29368,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1269
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23775,6 +29417,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1278
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23818,6 +29465,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1289
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23861,6 +29513,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x129A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23905,6 +29562,11 @@ L121A:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x12AB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -23941,7 +29603,7 @@ L121A:
 	}
 
 L12BB:
-	if off[26] {
+	if off[30] {
 		pc = 0x12BB
 		goto step
 	}
@@ -23956,6 +29618,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x12BB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24001,6 +29668,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x12CB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24044,6 +29716,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x12DB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24089,6 +29766,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x12EB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24130,6 +29812,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x12FA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24175,6 +29862,11 @@ L12BB:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x130B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24212,7 +29904,7 @@ L12BB:
 	}
 
 L131C:
-	if off[27] {
+	if off[31] {
 		pc = 0x131C
 		goto step
 	}
@@ -24231,6 +29923,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 270<<clockShift + 70
+			pc = 0x131C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24281,6 +29978,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 240<<clockShift + 63
+			pc = 0x132D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24326,6 +30028,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x133D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24369,6 +30076,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 185<<clockShift + 49
+			pc = 0x134D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24414,6 +30126,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 157<<clockShift + 42
+			pc = 0x135D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24444,6 +30161,11 @@ L131C:
 	// 136B PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 36
+			pc = 0x136B
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -24458,6 +30180,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x136C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24501,6 +30228,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x137C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24546,6 +30278,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x138B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24589,6 +30326,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x139C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24634,6 +30376,11 @@ L131C:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x13AD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24670,7 +30417,7 @@ L131C:
 	}
 
 L13BD:
-	if off[28] {
+	if off[32] {
 		pc = 0x13BD
 		goto step
 	}
@@ -24685,6 +30432,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x13BD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24730,6 +30482,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x13CD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24773,6 +30530,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x13DD
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24819,6 +30581,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x13ED
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24860,6 +30627,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x13FC
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24905,6 +30677,11 @@ L13BD:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x140D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -24942,7 +30719,7 @@ L13BD:
 	}
 
 L141E:
-	if off[29] {
+	if off[33] {
 		pc = 0x141E
 		goto step
 	}
@@ -24961,6 +30738,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x141E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25012,6 +30794,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 241<<clockShift + 63
+			pc = 0x142F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25084,6 +30871,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 212<<clockShift + 56
+			pc = 0x143F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25154,6 +30946,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 186<<clockShift + 49
+			pc = 0x144F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25198,6 +30995,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x145F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25242,6 +31044,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x146E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25312,6 +31119,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x147E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25356,6 +31168,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x148D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25426,6 +31243,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x149E
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25470,6 +31292,11 @@ L141E:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x14AF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25506,7 +31333,7 @@ L141E:
 	}
 
 L14BF:
-	if off[30] {
+	if off[34] {
 		pc = 0x14BF
 		goto step
 	}
@@ -25521,6 +31348,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x14BF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25593,6 +31425,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x14CF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25663,6 +31500,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x14DF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25708,6 +31550,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x14EF
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25749,6 +31596,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x14FE
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25821,6 +31673,11 @@ L14BF:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 7
+			pc = 0x150F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25885,7 +31742,7 @@ L14BF:
 	}
 
 L1520:
-	if off[31] {
+	if off[35] {
 		pc = 0x1520
 		goto step
 	}
@@ -25904,6 +31761,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 293<<clockShift + 77
+			pc = 0x1520
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -25954,6 +31816,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 263<<clockShift + 70
+			pc = 0x1531
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26002,6 +31869,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 234<<clockShift + 63
+			pc = 0x1541
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26043,6 +31915,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 208<<clockShift + 56
+			pc = 0x1551
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26084,6 +31961,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 182<<clockShift + 49
+			pc = 0x1561
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26125,6 +32007,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x1571
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26167,6 +32054,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x1580
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26209,6 +32101,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x158F
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26250,6 +32147,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x15A0
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26291,6 +32193,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x15B1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26332,6 +32239,11 @@ L1520:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x15C2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26368,7 +32280,7 @@ L1520:
 	}
 
 L15D2:
-	if off[32] {
+	if off[36] {
 		pc = 0x15D2
 		goto step
 	}
@@ -26383,6 +32295,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 135<<clockShift + 35
+			pc = 0x15D2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26430,6 +32347,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x15E2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26472,6 +32394,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x15F2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26514,6 +32441,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x1602
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26556,6 +32488,11 @@ L15D2:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1612
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26590,7 +32527,7 @@ L15D2:
 	}
 
 L1621:
-	if off[33] {
+	if off[37] {
 		pc = 0x1621
 		goto step
 	}
@@ -26609,6 +32546,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 394<<clockShift + 105
+			pc = 0x1621
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26656,6 +32598,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 366<<clockShift + 98
+			pc = 0x1632
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26703,6 +32650,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 338<<clockShift + 91
+			pc = 0x1643
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26746,6 +32698,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 313<<clockShift + 84
+			pc = 0x1653
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26791,6 +32748,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 284<<clockShift + 77
+			pc = 0x1663
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26834,6 +32796,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 259<<clockShift + 70
+			pc = 0x1673
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26877,6 +32844,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 233<<clockShift + 63
+			pc = 0x1683
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26920,6 +32892,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 207<<clockShift + 56
+			pc = 0x1693
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -26963,6 +32940,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 181<<clockShift + 49
+			pc = 0x16A3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27005,6 +32987,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 156<<clockShift + 42
+			pc = 0x16B2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27048,6 +33035,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 131<<clockShift + 35
+			pc = 0x16C2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27090,6 +33082,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x16D1
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27133,6 +33130,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 79<<clockShift + 21
+			pc = 0x16E2
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27176,6 +33178,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x16F3
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27219,6 +33226,11 @@ L1621:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1704
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27255,7 +33267,7 @@ L1621:
 	}
 
 L1714:
-	if off[34] {
+	if off[38] {
 		pc = 0x1714
 		goto step
 	}
@@ -27270,6 +33282,11 @@ L1714:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 7
+			pc = 0x1714
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27307,7 +33324,7 @@ L1714:
 	}
 
 L1724:
-	if off[35] {
+	if off[39] {
 		pc = 0x1724
 		goto step
 	}
@@ -27326,6 +33343,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 423<<clockShift + 112
+			pc = 0x1724
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27369,6 +33391,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 396<<clockShift + 105
+			pc = 0x1734
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27412,6 +33439,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 369<<clockShift + 98
+			pc = 0x1744
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27455,6 +33487,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 342<<clockShift + 91
+			pc = 0x1754
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27496,6 +33533,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 317<<clockShift + 84
+			pc = 0x1763
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27541,6 +33583,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 290<<clockShift + 77
+			pc = 0x1774
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27583,6 +33630,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 265<<clockShift + 70
+			pc = 0x1783
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27628,6 +33680,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 238<<clockShift + 63
+			pc = 0x1794
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27673,6 +33730,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x17A5
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27718,6 +33780,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 184<<clockShift + 49
+			pc = 0x17B6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27762,6 +33829,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 159<<clockShift + 42
+			pc = 0x17C6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27808,6 +33880,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 130<<clockShift + 35
+			pc = 0x17D6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27852,6 +33929,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 104<<clockShift + 28
+			pc = 0x17E6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27896,6 +33978,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 78<<clockShift + 21
+			pc = 0x17F6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27940,6 +34027,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 50<<clockShift + 14
+			pc = 0x1806
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -27982,6 +34074,11 @@ L1724:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1815
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28018,7 +34115,7 @@ L1724:
 	}
 
 L1825:
-	if off[36] {
+	if off[40] {
 		pc = 0x1825
 		goto step
 	}
@@ -28037,6 +34134,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1825
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28079,6 +34181,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1834
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28123,6 +34230,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1845
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28167,6 +34279,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1856
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28211,6 +34328,11 @@ L1825:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1867
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28247,7 +34369,7 @@ L1825:
 	}
 
 L1877:
-	if off[37] {
+	if off[41] {
 		pc = 0x1877
 		goto step
 	}
@@ -28262,6 +34384,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 299<<clockShift + 77
+			pc = 0x1877
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28308,6 +34435,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 271<<clockShift + 70
+			pc = 0x1887
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28352,6 +34484,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 244<<clockShift + 63
+			pc = 0x1897
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28397,6 +34534,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 215<<clockShift + 56
+			pc = 0x18A7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28438,6 +34580,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 190<<clockShift + 49
+			pc = 0x18B6
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28484,6 +34631,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x18C7
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28530,6 +34682,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 136<<clockShift + 35
+			pc = 0x18D8
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28580,6 +34737,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 106<<clockShift + 28
+			pc = 0x18E9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28624,6 +34786,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x18F9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28693,6 +34860,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 52<<clockShift + 14
+			pc = 0x1909
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28737,6 +34909,11 @@ L1877:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 26<<clockShift + 7
+			pc = 0x1919
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28796,7 +34973,7 @@ L1877:
 	}
 
 L1929:
-	if off[38] {
+	if off[42] {
 		pc = 0x1929
 		goto step
 	}
@@ -28815,6 +34992,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 211<<clockShift + 56
+			pc = 0x1929
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28859,6 +35041,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 183<<clockShift + 49
+			pc = 0x1939
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28901,6 +35088,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 158<<clockShift + 42
+			pc = 0x1948
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -28968,6 +35160,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 133<<clockShift + 35
+			pc = 0x1958
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29009,6 +35206,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 108<<clockShift + 28
+			pc = 0x1967
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29053,6 +35255,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 81<<clockShift + 21
+			pc = 0x1978
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29120,6 +35327,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 54<<clockShift + 14
+			pc = 0x1989
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29164,6 +35376,11 @@ L1929:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x199A
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29200,7 +35417,7 @@ L1929:
 	}
 
 L19AA:
-	if off[39] {
+	if off[43] {
 		pc = 0x19AA
 		goto step
 	}
@@ -29215,6 +35432,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 218<<clockShift + 56
+			pc = 0x19AA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29284,6 +35506,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 190<<clockShift + 49
+			pc = 0x19BA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29351,6 +35578,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 163<<clockShift + 42
+			pc = 0x19CA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29396,6 +35628,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 134<<clockShift + 35
+			pc = 0x19DA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29437,6 +35674,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 109<<clockShift + 28
+			pc = 0x19E9
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29506,6 +35748,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 82<<clockShift + 21
+			pc = 0x19FA
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29575,6 +35822,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 55<<clockShift + 14
+			pc = 0x1A0B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29625,6 +35877,11 @@ L19AA:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1A1C
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29658,7 +35915,7 @@ L19AA:
 	}
 
 L1A2B:
-	if off[40] {
+	if off[44] {
 		pc = 0x1A2B
 		goto step
 	}
@@ -29677,7 +35934,7 @@ L1A2B:
 	}
 
 L1A2E:
-	if off[41] {
+	if off[45] {
 		pc = 0x1A2E
 		goto step
 	}
@@ -29698,11 +35955,11 @@ L1A2E:
 	}
 
 L1A32:
-	if off[42] {
+	if off[46] {
 		pc = 0x1A32
 		goto step
 	}
-	if clock+6296<<clockShift >= end {
+	if clock+13607<<clockShift >= end {
 		pc = 0x1A32
 		goto budget
 	}
@@ -29717,6 +35974,11 @@ L1A32:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 23<<clockShift + 6
+			pc = 0x1A32
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29746,7 +36008,7 @@ L1A32:
 	}
 
 L1A40:
-	if off[43] {
+	if off[47] {
 		pc = 0x1A40
 		goto step
 	}
@@ -29799,7 +36061,7 @@ L1A40:
 	}
 
 L1A43:
-	if off[44] {
+	if off[48] {
 		pc = 0x1A43
 		goto step
 	}
@@ -29822,7 +36084,7 @@ L1A43:
 	}
 
 L1A48:
-	if off[45] {
+	if off[49] {
 		pc = 0x1A48
 		goto step
 	}
@@ -29837,6 +36099,11 @@ L1A48:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 23<<clockShift + 6
+			pc = 0x1A48
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29866,7 +36133,7 @@ L1A48:
 	}
 
 L1A56:
-	if off[46] {
+	if off[50] {
 		pc = 0x1A56
 		goto step
 	}
@@ -29885,7 +36152,7 @@ L1A56:
 	}
 
 L1A59:
-	if off[47] {
+	if off[51] {
 		pc = 0x1A59
 		goto step
 	}
@@ -29906,7 +36173,7 @@ L1A59:
 	}
 
 L1A5D:
-	if off[48] {
+	if off[52] {
 		pc = 0x1A5D
 		goto step
 	}
@@ -29921,6 +36188,11 @@ L1A5D:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 8
+			pc = 0x1A5D
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -29962,7 +36234,7 @@ L1A5D:
 	}
 
 L1A6F:
-	if off[49] {
+	if off[53] {
 		pc = 0x1A6F
 		goto step
 	}
@@ -29979,13 +36251,13 @@ L1A6F:
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -30036,7 +36308,7 @@ L1A6F:
 	}
 
 L1A72:
-	if off[50] {
+	if off[54] {
 		pc = 0x1A72
 		goto step
 	}
@@ -30057,7 +36329,7 @@ L1A72:
 	}
 
 L1A76:
-	if off[51] {
+	if off[55] {
 		pc = 0x1A76
 		goto step
 	}
@@ -30072,6 +36344,11 @@ L1A76:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 8
+			pc = 0x1A76
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30113,7 +36390,7 @@ L1A76:
 	}
 
 L1A89:
-	if off[52] {
+	if off[56] {
 		pc = 0x1A89
 		goto step
 	}
@@ -30130,11 +36407,11 @@ L1A89:
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 19 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x44B:]) ^ pat
+			z0 := (uint64(c.Mem[0x44B])<<0 | uint64(c.Mem[0x44C])<<8 | uint64(c.Mem[0x44D])<<16 | uint64(c.Mem[0x44E])<<24 | uint64(c.Mem[0x44F])<<32 | uint64(c.Mem[0x450])<<40 | uint64(c.Mem[0x451])<<48 | uint64(c.Mem[0x452])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x443:]) ^ pat
+			z1 := (uint64(c.Mem[0x443])<<0 | uint64(c.Mem[0x444])<<8 | uint64(c.Mem[0x445])<<16 | uint64(c.Mem[0x446])<<24 | uint64(c.Mem[0x447])<<32 | uint64(c.Mem[0x448])<<40 | uint64(c.Mem[0x449])<<48 | uint64(c.Mem[0x44A])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x43B:]) ^ pat
+			z2 := (uint64(c.Mem[0x43B])<<0 | uint64(c.Mem[0x43C])<<8 | uint64(c.Mem[0x43D])<<16 | uint64(c.Mem[0x43E])<<24 | uint64(c.Mem[0x43F])<<32 | uint64(c.Mem[0x440])<<40 | uint64(c.Mem[0x441])<<48 | uint64(c.Mem[0x442])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
 			z2 &^= 1<<40 - 1 // below the table
 			switch {
@@ -30184,7 +36461,7 @@ L1A89:
 	}
 
 L1A8C:
-	if off[53] {
+	if off[57] {
 		pc = 0x1A8C
 		goto step
 	}
@@ -30207,11 +36484,11 @@ L1A8C:
 	}
 
 L1A91:
-	if off[54] {
+	if off[58] {
 		pc = 0x1A91
 		goto step
 	}
-	clock += 209<<clockShift + 91
+	clock += 28<<clockShift + 8
 	// 1A91 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -30222,6 +36499,11 @@ L1A91:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 8
+			pc = 0x1A91
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
@@ -30249,20 +36531,394 @@ L1A91:
 	{
 		c.Mem[0x2493] = a
 	}
-	// 1A9F LDA $047D
+	// 1A9F LDA $4F
+	{
+		m := c.Mem[0x004F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AA1 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L1AA3:
+	if off[59] {
+		pc = 0x1AA3
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1AA3 CMP $50,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1AA5 BEQ $1AAA
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1AAA
+		}
+	}
+
+L1AA7:
+	if off[60] {
+		pc = 0x1AA7
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1AA7 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 1AA8 BPL $1AA3
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1AA3
+		}
+	}
+
+L1AAA:
+	if off[61] {
+		pc = 0x1AAA
+		goto step
+	}
+	clock += 29<<clockShift + 8
+	// 1AAA PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 8
+			pc = 0x1AAA
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1AAB STA $2494
+	{
+		c.Mem[0x2494] = a
+	}
+	// 1AAE STX $2495
+	{
+		c.Mem[0x2495] = x
+	}
+	// 1AB1 STY $2496
+	{
+		c.Mem[0x2496] = y
+	}
+	// 1AB4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AB5 STA $2497
+	{
+		c.Mem[0x2497] = a
+	}
+	// 1AB8 LDA $043F
+	{
+		m := c.Mem[0x043F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1ABB LDY #$12
+	{
+		m := byte(0x12)
+		y = m
+		nz = int(int8(y))
+	}
+
+L1ABD:
+	if off[62] {
+		pc = 0x1ABD
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1ABD CMP $0440,Y
+	{
+		ea := 0x0440 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1AC0 BEQ $1AC5
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1AC5
+		}
+	}
+
+L1AC2:
+	if off[63] {
+		pc = 0x1AC2
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1AC2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 1AC3 BPL $1ABD
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1ABD
+		}
+	}
+
+L1AC5:
+	if off[64] {
+		pc = 0x1AC5
+		goto step
+	}
+	clock += 25<<clockShift + 7
+	// 1AC5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 25<<clockShift + 7
+			pc = 0x1AC5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1AC6 STA $2498
+	{
+		c.Mem[0x2498] = a
+	}
+	// 1AC9 STX $2499
+	{
+		c.Mem[0x2499] = x
+	}
+	// 1ACC STY $249A
+	{
+		c.Mem[0x249A] = y
+	}
+	// 1ACF PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AD0 STA $249B
+	{
+		c.Mem[0x249B] = a
+	}
+	// 1AD3 LDX #$0B
+	{
+		m := byte(0x0B)
+		x = m
+		nz = int(int8(x))
+	}
+
+L1AD5:
+	if off[65] {
+		pc = 0x1AD5
+		goto step
+	}
+	clock += 28<<clockShift + 9
+	// 1AD5 SEC
+	{
+		cf = 1
+	}
+	// 1AD6 LDY $90,X
+	{
+		m := c.Mem[x+0x90]
+		y = m
+		nz = int(int8(y))
+	}
+	// 1AD8 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1ADA SBC $A0,X
+	{
+		m := c.Mem[x+0xA0]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1ADC STA $90,X
+	{
+		ea := uint16(x + 0x90)
+		c.Mem[ea] = a
+	}
+	// 1ADE STY $A0,X
+	{
+		ea := uint16(x + 0xA0)
+		c.Mem[ea] = y
+	}
+	// 1AE0 ADC $04F8,X
+	{
+		ea := 0x04F8 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1AE3 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 1AE4 BPL $1AD5
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1AD5
+		}
+	}
+
+L1AE6:
+	if off[66] {
+		pc = 0x1AE6
+		goto step
+	}
+	clock += 551<<clockShift + 262
+	// 1AE6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 551<<clockShift + 262
+			pc = 0x1AE6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1AE7 STA $249C
+	{
+		c.Mem[0x249C] = a
+	}
+	// 1AEA STX $249D
+	{
+		c.Mem[0x249D] = x
+	}
+	// 1AED STY $249E
+	{
+		c.Mem[0x249E] = y
+	}
+	// 1AF0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AF1 STA $249F
+	{
+		c.Mem[0x249F] = a
+	}
+	// 1AF4 LDA $047D
 	{
 		m := c.Mem[0x047D]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AA2 PHA
+	// 1AF7 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 524<<clockShift + 255
+			pc = 0x1AF7
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 1AA3 PLP
+	// 1AF8 PLP
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
@@ -30272,16 +36928,16 @@ L1A91:
 		v = m&FlagV != 0
 
 	}
-	// 1AA4 INX
+	// 1AF9 INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 1AA5 CLD
+	// 1AFA CLD
 	{
 		c.P &^= FlagD
 	}
-	// 1AA6 PHP
+	// 1AFB PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -30291,542 +36947,1063 @@ L1A91:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 513<<clockShift + 251
+			pc = 0x1AFB
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1AA7 STA $2494
+	// 1AFC STA $24A0
 	{
-		c.Mem[0x2494] = a
+		c.Mem[0x24A0] = a
 	}
-	// 1AAA STX $2495
+	// 1AFF STX $24A1
 	{
-		c.Mem[0x2495] = x
+		c.Mem[0x24A1] = x
 	}
-	// 1AAD STY $2496
+	// 1B02 STY $24A2
 	{
-		c.Mem[0x2496] = y
+		c.Mem[0x24A2] = y
 	}
-	// 1AB0 PLA
+	// 1B05 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AB1 STA $2497
+	// 1B06 STA $24A3
 	{
-		c.Mem[0x2497] = a
+		c.Mem[0x24A3] = a
 	}
-	// 1AB4 NOP
+	// 1B09 NOP
 	{
 
 	}
-	// 1AB5 NOP
+	// 1B0A NOP
 	{
 
 	}
-	// 1AB6 NOP
+	// 1B0B NOP
 	{
 
 	}
-	// 1AB7 NOP
+	// 1B0C NOP
 	{
 
 	}
-	// 1AB8 NOP
+	// 1B0D NOP
 	{
 
 	}
-	// 1AB9 NOP
+	// 1B0E NOP
 	{
 
 	}
-	// 1ABA NOP
+	// 1B0F NOP
 	{
 
 	}
-	// 1ABB NOP
+	// 1B10 NOP
 	{
 
 	}
-	// 1ABC NOP
+	// 1B11 NOP
 	{
 
 	}
-	// 1ABD NOP
+	// 1B12 NOP
 	{
 
 	}
-	// 1ABE NOP
+	// 1B13 NOP
 	{
 
 	}
-	// 1ABF NOP
-	{
-
-	}
-	// 1AC0 NOP
-	{
-
-	}
-	// 1AC1 NOP
-	{
-
-	}
-	// 1AC2 NOP
-	{
-
-	}
-	// 1AC3 NOP
-	{
-
-	}
-	// 1AC4 NOP
-	{
-
-	}
-	// 1AC5 NOP
-	{
-
-	}
-	// 1AC6 NOP
-	{
-
-	}
-	// 1AC7 NOP
-	{
-
-	}
-	// 1AC8 NOP
-	{
-
-	}
-	// 1AC9 NOP
-	{
-
-	}
-	// 1ACA NOP
-	{
-
-	}
-	// 1ACB NOP
-	{
-
-	}
-	// 1ACC NOP
-	{
-
-	}
-	// 1ACD NOP
-	{
-
-	}
-	// 1ACE NOP
-	{
-
-	}
-	// 1ACF NOP
-	{
-
-	}
-	// 1AD0 NOP
-	{
-
-	}
-	// 1AD1 NOP
-	{
-
-	}
-	// 1AD2 NOP
-	{
-
-	}
-	// 1AD3 NOP
-	{
-
-	}
-	// 1AD4 NOP
-	{
-
-	}
-	// 1AD5 NOP
-	{
-
-	}
-	// 1AD6 NOP
-	{
-
-	}
-	// 1AD7 NOP
-	{
-
-	}
-	// 1AD8 NOP
-	{
-
-	}
-	// 1AD9 NOP
-	{
-
-	}
-	// 1ADA NOP
-	{
-
-	}
-	// 1ADB NOP
-	{
-
-	}
-	// 1ADC NOP
-	{
-
-	}
-	// 1ADD NOP
-	{
-
-	}
-	// 1ADE NOP
-	{
-
-	}
-	// 1ADF NOP
-	{
-
-	}
-	// 1AE0 NOP
-	{
-
-	}
-	// 1AE1 NOP
-	{
-
-	}
-	// 1AE2 NOP
-	{
-
-	}
-	// 1AE3 NOP
-	{
-
-	}
-	// 1AE4 NOP
-	{
-
-	}
-	// 1AE5 NOP
-	{
-
-	}
-	// 1AE6 NOP
-	{
-
-	}
-	// 1AE7 NOP
-	{
-
-	}
-	// 1AE8 NOP
-	{
-
-	}
-	// 1AE9 NOP
-	{
-
-	}
-	// 1AEA NOP
-	{
-
-	}
-	// 1AEB NOP
-	{
-
-	}
-	// 1AEC NOP
-	{
-
-	}
-	// 1AED NOP
-	{
-
-	}
-	// 1AEE NOP
-	{
-
-	}
-	// 1AEF NOP
-	{
-
-	}
-	// 1AF0 NOP
-	{
-
-	}
-	// 1AF1 NOP
-	{
-
-	}
-	// 1AF2 NOP
-	{
-
-	}
-	// 1AF3 NOP
-	{
-
-	}
-	// 1AF4 NOP
-	{
-
-	}
-	// 1AF5 NOP
-	{
-
-	}
-	// 1AF6 NOP
-	{
-
-	}
-	// 1AF7 NOP
-	{
-
-	}
-	// 1AF8 NOP
-	{
-
-	}
-	// 1AF9 NOP
-	{
-
-	}
-	// 1AFA NOP
-	{
-
-	}
-	// 1AFB NOP
-	{
-
-	}
-	// 1AFC NOP
-	{
-
-	}
-	// 1AFD BCC $1B00
-	{
-		if cf == 0 {
-			clock += 2 << clockShift
-			goto L1B00
-		}
-	}
-
-L1AFF:
-	if off[55] {
-		pc = 0x1AFF
-		goto step
-	}
-	clock += 2<<clockShift + 1
-	// 1AFF NOP
-	{
-
-	}
-
-L1B00:
-	if off[56] {
-		pc = 0x1B00
-		goto step
-	}
-	clock += 6<<clockShift + 1
-	// 1B00 JSR $0700
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x02
-		s -= 2
-		goto L0700
-	}
-
-L1B03:
-	if off[57] {
-		pc = 0x1B03
-		goto step
-	}
-	if clock+29<<clockShift >= end {
-		pc = 0x1B03
-		goto budget
-	}
-	clock += 29<<clockShift + 7
-	// 1B03 PHP
-	{
-		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
-		if byte(nz) == 0 {
-			p |= FlagZ
-		}
-		if v {
-			p |= FlagV
-		}
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = p
-		s--
-
-	}
-	// 1B04 STA $2498
-	{
-		c.Mem[0x2498] = a
-	}
-	// 1B07 STX $2499
-	{
-		c.Mem[0x2499] = x
-	}
-	// 1B0A STY $249A
-	{
-		c.Mem[0x249A] = y
-	}
-	// 1B0D PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 1B0E STA $249B
-	{
-		c.Mem[0x249B] = a
-	}
-	// 1B11 JSR $0720
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x13
-		s -= 2
-		goto L0720
-	}
-
-L1B14:
-	if off[58] {
-		pc = 0x1B14
-		goto step
-	}
-	if clock+31<<clockShift >= end {
-		pc = 0x1B14
-		goto budget
-	}
-	clock += 31<<clockShift + 8
 	// 1B14 NOP
 	{
 
 	}
-	// 1B15 PHP
+	// 1B15 NOP
 	{
-		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
-		if byte(nz) == 0 {
-			p |= FlagZ
-		}
-		if v {
-			p |= FlagV
-		}
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = p
-		s--
 
 	}
-	// 1B16 STA $249C
+	// 1B16 NOP
 	{
-		c.Mem[0x249C] = a
-	}
-	// 1B19 STX $249D
-	{
-		c.Mem[0x249D] = x
-	}
-	// 1B1C STY $249E
-	{
-		c.Mem[0x249E] = y
-	}
-	// 1B1F PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 1B20 STA $249F
-	{
-		c.Mem[0x249F] = a
-	}
-	// 1B23 JSR $0720
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x25
-		s -= 2
-		goto L0720
-	}
 
-L1B26:
-	if off[59] {
-		pc = 0x1B26
-		goto step
 	}
-	if clock+31<<clockShift >= end {
-		pc = 0x1B26
-		goto budget
+	// 1B17 NOP
+	{
+
 	}
-	clock += 31<<clockShift + 8
+	// 1B18 NOP
+	{
+
+	}
+	// 1B19 NOP
+	{
+
+	}
+	// 1B1A NOP
+	{
+
+	}
+	// 1B1B NOP
+	{
+
+	}
+	// 1B1C NOP
+	{
+
+	}
+	// 1B1D NOP
+	{
+
+	}
+	// 1B1E NOP
+	{
+
+	}
+	// 1B1F NOP
+	{
+
+	}
+	// 1B20 NOP
+	{
+
+	}
+	// 1B21 NOP
+	{
+
+	}
+	// 1B22 NOP
+	{
+
+	}
+	// 1B23 NOP
+	{
+
+	}
+	// 1B24 NOP
+	{
+
+	}
+	// 1B25 NOP
+	{
+
+	}
 	// 1B26 NOP
 	{
 
 	}
-	// 1B27 PHP
+	// 1B27 NOP
 	{
-		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
-		if byte(nz) == 0 {
-			p |= FlagZ
-		}
-		if v {
-			p |= FlagV
-		}
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = p
-		s--
 
 	}
-	// 1B28 STA $24A0
+	// 1B28 NOP
 	{
-		c.Mem[0x24A0] = a
+
 	}
-	// 1B2B STX $24A1
+	// 1B29 NOP
 	{
-		c.Mem[0x24A1] = x
+
 	}
-	// 1B2E STY $24A2
+	// 1B2A NOP
 	{
-		c.Mem[0x24A2] = y
+
 	}
-	// 1B31 PLA
+	// 1B2B NOP
 	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
+
 	}
-	// 1B32 STA $24A3
+	// 1B2C NOP
 	{
-		c.Mem[0x24A3] = a
+
 	}
-	// 1B35 JSR $0700
+	// 1B2D NOP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x37
+
+	}
+	// 1B2E NOP
+	{
+
+	}
+	// 1B2F NOP
+	{
+
+	}
+	// 1B30 NOP
+	{
+
+	}
+	// 1B31 NOP
+	{
+
+	}
+	// 1B32 NOP
+	{
+
+	}
+	// 1B33 NOP
+	{
+
+	}
+	// 1B34 NOP
+	{
+
+	}
+	// 1B35 NOP
+	{
+
+	}
+	// 1B36 NOP
+	{
+
+	}
+	// 1B37 NOP
+	{
+
+	}
+	// 1B38 NOP
+	{
+
+	}
+	// 1B39 NOP
+	{
+
+	}
+	// 1B3A NOP
+	{
+
+	}
+	// 1B3B NOP
+	{
+
+	}
+	// 1B3C NOP
+	{
+
+	}
+	// 1B3D NOP
+	{
+
+	}
+	// 1B3E NOP
+	{
+
+	}
+	// 1B3F NOP
+	{
+
+	}
+	// 1B40 NOP
+	{
+
+	}
+	// 1B41 NOP
+	{
+
+	}
+	// 1B42 NOP
+	{
+
+	}
+	// 1B43 NOP
+	{
+
+	}
+	// 1B44 NOP
+	{
+
+	}
+	// 1B45 NOP
+	{
+
+	}
+	// 1B46 NOP
+	{
+
+	}
+	// 1B47 NOP
+	{
+
+	}
+	// 1B48 NOP
+	{
+
+	}
+	// 1B49 NOP
+	{
+
+	}
+	// 1B4A NOP
+	{
+
+	}
+	// 1B4B NOP
+	{
+
+	}
+	// 1B4C NOP
+	{
+
+	}
+	// 1B4D NOP
+	{
+
+	}
+	// 1B4E NOP
+	{
+
+	}
+	// 1B4F NOP
+	{
+
+	}
+	// 1B50 NOP
+	{
+
+	}
+	// 1B51 NOP
+	{
+
+	}
+	// 1B52 NOP
+	{
+
+	}
+	// 1B53 NOP
+	{
+
+	}
+	// 1B54 NOP
+	{
+
+	}
+	// 1B55 NOP
+	{
+
+	}
+	// 1B56 NOP
+	{
+
+	}
+	// 1B57 NOP
+	{
+
+	}
+	// 1B58 NOP
+	{
+
+	}
+	// 1B59 NOP
+	{
+
+	}
+	// 1B5A NOP
+	{
+
+	}
+	// 1B5B NOP
+	{
+
+	}
+	// 1B5C NOP
+	{
+
+	}
+	// 1B5D NOP
+	{
+
+	}
+	// 1B5E NOP
+	{
+
+	}
+	// 1B5F NOP
+	{
+
+	}
+	// 1B60 NOP
+	{
+
+	}
+	// 1B61 NOP
+	{
+
+	}
+	// 1B62 NOP
+	{
+
+	}
+	// 1B63 NOP
+	{
+
+	}
+	// 1B64 NOP
+	{
+
+	}
+	// 1B65 NOP
+	{
+
+	}
+	// 1B66 NOP
+	{
+
+	}
+	// 1B67 NOP
+	{
+
+	}
+	// 1B68 NOP
+	{
+
+	}
+	// 1B69 NOP
+	{
+
+	}
+	// 1B6A NOP
+	{
+
+	}
+	// 1B6B NOP
+	{
+
+	}
+	// 1B6C NOP
+	{
+
+	}
+	// 1B6D NOP
+	{
+
+	}
+	// 1B6E NOP
+	{
+
+	}
+	// 1B6F NOP
+	{
+
+	}
+	// 1B70 NOP
+	{
+
+	}
+	// 1B71 NOP
+	{
+
+	}
+	// 1B72 NOP
+	{
+
+	}
+	// 1B73 NOP
+	{
+
+	}
+	// 1B74 NOP
+	{
+
+	}
+	// 1B75 NOP
+	{
+
+	}
+	// 1B76 NOP
+	{
+
+	}
+	// 1B77 NOP
+	{
+
+	}
+	// 1B78 NOP
+	{
+
+	}
+	// 1B79 NOP
+	{
+
+	}
+	// 1B7A NOP
+	{
+
+	}
+	// 1B7B NOP
+	{
+
+	}
+	// 1B7C NOP
+	{
+
+	}
+	// 1B7D NOP
+	{
+
+	}
+	// 1B7E NOP
+	{
+
+	}
+	// 1B7F NOP
+	{
+
+	}
+	// 1B80 NOP
+	{
+
+	}
+	// 1B81 NOP
+	{
+
+	}
+	// 1B82 NOP
+	{
+
+	}
+	// 1B83 NOP
+	{
+
+	}
+	// 1B84 NOP
+	{
+
+	}
+	// 1B85 NOP
+	{
+
+	}
+	// 1B86 NOP
+	{
+
+	}
+	// 1B87 NOP
+	{
+
+	}
+	// 1B88 NOP
+	{
+
+	}
+	// 1B89 NOP
+	{
+
+	}
+	// 1B8A NOP
+	{
+
+	}
+	// 1B8B NOP
+	{
+
+	}
+	// 1B8C NOP
+	{
+
+	}
+	// 1B8D NOP
+	{
+
+	}
+	// 1B8E NOP
+	{
+
+	}
+	// 1B8F NOP
+	{
+
+	}
+	// 1B90 NOP
+	{
+
+	}
+	// 1B91 NOP
+	{
+
+	}
+	// 1B92 NOP
+	{
+
+	}
+	// 1B93 NOP
+	{
+
+	}
+	// 1B94 NOP
+	{
+
+	}
+	// 1B95 NOP
+	{
+
+	}
+	// 1B96 NOP
+	{
+
+	}
+	// 1B97 NOP
+	{
+
+	}
+	// 1B98 NOP
+	{
+
+	}
+	// 1B99 NOP
+	{
+
+	}
+	// 1B9A NOP
+	{
+
+	}
+	// 1B9B NOP
+	{
+
+	}
+	// 1B9C NOP
+	{
+
+	}
+	// 1B9D NOP
+	{
+
+	}
+	// 1B9E NOP
+	{
+
+	}
+	// 1B9F NOP
+	{
+
+	}
+	// 1BA0 NOP
+	{
+
+	}
+	// 1BA1 NOP
+	{
+
+	}
+	// 1BA2 NOP
+	{
+
+	}
+	// 1BA3 NOP
+	{
+
+	}
+	// 1BA4 NOP
+	{
+
+	}
+	// 1BA5 NOP
+	{
+
+	}
+	// 1BA6 NOP
+	{
+
+	}
+	// 1BA7 NOP
+	{
+
+	}
+	// 1BA8 NOP
+	{
+
+	}
+	// 1BA9 NOP
+	{
+
+	}
+	// 1BAA NOP
+	{
+
+	}
+	// 1BAB NOP
+	{
+
+	}
+	// 1BAC NOP
+	{
+
+	}
+	// 1BAD NOP
+	{
+
+	}
+	// 1BAE NOP
+	{
+
+	}
+	// 1BAF NOP
+	{
+
+	}
+	// 1BB0 NOP
+	{
+
+	}
+	// 1BB1 NOP
+	{
+
+	}
+	// 1BB2 NOP
+	{
+
+	}
+	// 1BB3 NOP
+	{
+
+	}
+	// 1BB4 NOP
+	{
+
+	}
+	// 1BB5 NOP
+	{
+
+	}
+	// 1BB6 NOP
+	{
+
+	}
+	// 1BB7 NOP
+	{
+
+	}
+	// 1BB8 NOP
+	{
+
+	}
+	// 1BB9 NOP
+	{
+
+	}
+	// 1BBA NOP
+	{
+
+	}
+	// 1BBB NOP
+	{
+
+	}
+	// 1BBC NOP
+	{
+
+	}
+	// 1BBD NOP
+	{
+
+	}
+	// 1BBE NOP
+	{
+
+	}
+	// 1BBF NOP
+	{
+
+	}
+	// 1BC0 NOP
+	{
+
+	}
+	// 1BC1 NOP
+	{
+
+	}
+	// 1BC2 NOP
+	{
+
+	}
+	// 1BC3 NOP
+	{
+
+	}
+	// 1BC4 NOP
+	{
+
+	}
+	// 1BC5 NOP
+	{
+
+	}
+	// 1BC6 NOP
+	{
+
+	}
+	// 1BC7 NOP
+	{
+
+	}
+	// 1BC8 NOP
+	{
+
+	}
+	// 1BC9 NOP
+	{
+
+	}
+	// 1BCA NOP
+	{
+
+	}
+	// 1BCB NOP
+	{
+
+	}
+	// 1BCC NOP
+	{
+
+	}
+	// 1BCD NOP
+	{
+
+	}
+	// 1BCE NOP
+	{
+
+	}
+	// 1BCF NOP
+	{
+
+	}
+	// 1BD0 NOP
+	{
+
+	}
+	// 1BD1 NOP
+	{
+
+	}
+	// 1BD2 NOP
+	{
+
+	}
+	// 1BD3 NOP
+	{
+
+	}
+	// 1BD4 NOP
+	{
+
+	}
+	// 1BD5 NOP
+	{
+
+	}
+	// 1BD6 NOP
+	{
+
+	}
+	// 1BD7 NOP
+	{
+
+	}
+	// 1BD8 NOP
+	{
+
+	}
+	// 1BD9 NOP
+	{
+
+	}
+	// 1BDA NOP
+	{
+
+	}
+	// 1BDB NOP
+	{
+
+	}
+	// 1BDC NOP
+	{
+
+	}
+	// 1BDD NOP
+	{
+
+	}
+	// 1BDE NOP
+	{
+
+	}
+	// 1BDF NOP
+	{
+
+	}
+	// 1BE0 NOP
+	{
+
+	}
+	// 1BE1 NOP
+	{
+
+	}
+	// 1BE2 NOP
+	{
+
+	}
+	// 1BE3 NOP
+	{
+
+	}
+	// 1BE4 NOP
+	{
+
+	}
+	// 1BE5 NOP
+	{
+
+	}
+	// 1BE6 NOP
+	{
+
+	}
+	// 1BE7 NOP
+	{
+
+	}
+	// 1BE8 NOP
+	{
+
+	}
+	// 1BE9 NOP
+	{
+
+	}
+	// 1BEA NOP
+	{
+
+	}
+	// 1BEB NOP
+	{
+
+	}
+	// 1BEC NOP
+	{
+
+	}
+	// 1BED NOP
+	{
+
+	}
+	// 1BEE NOP
+	{
+
+	}
+	// 1BEF NOP
+	{
+
+	}
+	// 1BF0 NOP
+	{
+
+	}
+	// 1BF1 NOP
+	{
+
+	}
+	// 1BF2 NOP
+	{
+
+	}
+	// 1BF3 NOP
+	{
+
+	}
+	// 1BF4 NOP
+	{
+
+	}
+	// 1BF5 NOP
+	{
+
+	}
+	// 1BF6 NOP
+	{
+
+	}
+	// 1BF7 NOP
+	{
+
+	}
+	// 1BF8 NOP
+	{
+
+	}
+	// 1BF9 NOP
+	{
+
+	}
+	// 1BFA NOP
+	{
+
+	}
+	// 1BFB NOP
+	{
+
+	}
+	// 1BFC NOP
+	{
+
+	}
+	// 1BFD BCC $1C00
+	{
+		if cf == 0 {
+			clock += 2 << clockShift
+			goto L1C00
+		}
+	}
+
+L1BFF:
+	if off[67] {
+		pc = 0x1BFF
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 1BFF NOP
+	{
+
+	}
+
+L1C00:
+	if off[68] {
+		pc = 0x1C00
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 1C00 JSR $0700
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C00
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x1C
 		s -= 2
 		goto L0700
 	}
 
-L1B38:
-	if off[60] {
-		pc = 0x1B38
+L1C03:
+	if off[69] {
+		pc = 0x1C03
 		goto step
 	}
-	if clock+27<<clockShift >= end {
-		pc = 0x1B38
+	if clock+29<<clockShift >= end {
+		pc = 0x1C03
 		goto budget
 	}
-	clock += 27<<clockShift + 8
-	// 1B38 PHP
+	clock += 29<<clockShift + 7
+	// 1C03 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -30836,111 +38013,519 @@ L1B38:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C03
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1B39 STA $24A4
+	// 1C04 STA $24A4
 	{
 		c.Mem[0x24A4] = a
 	}
-	// 1B3C STX $24A5
+	// 1C07 STX $24A5
 	{
 		c.Mem[0x24A5] = x
 	}
-	// 1B3F STY $24A6
+	// 1C0A STY $24A6
 	{
 		c.Mem[0x24A6] = y
 	}
-	// 1B42 PLA
+	// 1C0D PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B43 STA $24A7
+	// 1C0E STA $24A7
 	{
 		c.Mem[0x24A7] = a
 	}
-	// 1B46 TSX
+	// 1C11 JSR $0100
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C11
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x13, 0x1C
+		s -= 2
+		goto L0100
+	}
+
+L1C14:
+	if off[70] {
+		pc = 0x1C14
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x1C14
+		goto budget
+	}
+	clock += 29<<clockShift + 7
+	// 1C14 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C14
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C15 STA $24A8
+	{
+		c.Mem[0x24A8] = a
+	}
+	// 1C18 STX $24A9
+	{
+		c.Mem[0x24A9] = x
+	}
+	// 1C1B STY $24AA
+	{
+		c.Mem[0x24AA] = y
+	}
+	// 1C1E PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C1F STA $24AB
+	{
+		c.Mem[0x24AB] = a
+	}
+	// 1C22 JSR $0720
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C22
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x24, 0x1C
+		s -= 2
+		goto L0720
+	}
+
+L1C25:
+	if off[71] {
+		pc = 0x1C25
+		goto step
+	}
+	if clock+31<<clockShift >= end {
+		pc = 0x1C25
+		goto budget
+	}
+	clock += 31<<clockShift + 8
+	// 1C25 NOP
+	{
+
+	}
+	// 1C26 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C26
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C27 STA $24AC
+	{
+		c.Mem[0x24AC] = a
+	}
+	// 1C2A STX $24AD
+	{
+		c.Mem[0x24AD] = x
+	}
+	// 1C2D STY $24AE
+	{
+		c.Mem[0x24AE] = y
+	}
+	// 1C30 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C31 STA $24AF
+	{
+		c.Mem[0x24AF] = a
+	}
+	// 1C34 JSR $0720
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C34
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x1C
+		s -= 2
+		goto L0720
+	}
+
+L1C37:
+	if off[72] {
+		pc = 0x1C37
+		goto step
+	}
+	if clock+31<<clockShift >= end {
+		pc = 0x1C37
+		goto budget
+	}
+	clock += 31<<clockShift + 8
+	// 1C37 NOP
+	{
+
+	}
+	// 1C38 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C38
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C39 STA $24B0
+	{
+		c.Mem[0x24B0] = a
+	}
+	// 1C3C STX $24B1
+	{
+		c.Mem[0x24B1] = x
+	}
+	// 1C3F STY $24B2
+	{
+		c.Mem[0x24B2] = y
+	}
+	// 1C42 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C43 STA $24B3
+	{
+		c.Mem[0x24B3] = a
+	}
+	// 1C46 JSR $0700
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C46
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x1C
+		s -= 2
+		goto L0700
+	}
+
+L1C49:
+	if off[73] {
+		pc = 0x1C49
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x1C49
+		goto budget
+	}
+	clock += 29<<clockShift + 7
+	// 1C49 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C49
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C4A STA $24B4
+	{
+		c.Mem[0x24B4] = a
+	}
+	// 1C4D STX $24B5
+	{
+		c.Mem[0x24B5] = x
+	}
+	// 1C50 STY $24B6
+	{
+		c.Mem[0x24B6] = y
+	}
+	// 1C53 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C54 STA $24B7
+	{
+		c.Mem[0x24B7] = a
+	}
+	// 1C57 JSR $0740
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C57
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x1C
+		s -= 2
+		goto L0740
+	}
+
+L1C5A:
+	if off[74] {
+		pc = 0x1C5A
+		goto step
+	}
+	if clock+29<<clockShift >= end {
+		pc = 0x1C5A
+		goto budget
+	}
+	clock += 29<<clockShift + 7
+	// 1C5A PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 29<<clockShift + 7
+			pc = 0x1C5A
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C5B STA $24B8
+	{
+		c.Mem[0x24B8] = a
+	}
+	// 1C5E STX $24B9
+	{
+		c.Mem[0x24B9] = x
+	}
+	// 1C61 STY $24BA
+	{
+		c.Mem[0x24BA] = y
+	}
+	// 1C64 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C65 STA $24BB
+	{
+		c.Mem[0x24BB] = a
+	}
+	// 1C68 JSR $0740
+	{
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C68
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6A, 0x1C
+		s -= 2
+		goto L0740
+	}
+
+L1C6B:
+	if off[75] {
+		pc = 0x1C6B
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x1C6B
+		goto budget
+	}
+	clock += 27<<clockShift + 8
+	// 1C6B PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 27<<clockShift + 8
+			pc = 0x1C6B
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1C6C STA $24BC
+	{
+		c.Mem[0x24BC] = a
+	}
+	// 1C6F STX $24BD
+	{
+		c.Mem[0x24BD] = x
+	}
+	// 1C72 STY $24BE
+	{
+		c.Mem[0x24BE] = y
+	}
+	// 1C75 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1C76 STA $24BF
+	{
+		c.Mem[0x24BF] = a
+	}
+	// 1C79 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 1B47 TXS
+	// 1C7A TXS
 	{
 		s = x
 	}
-	// 1B48 JMP ($0600)
+	// 1C7B JMP ($0600)
 	// left to the core
-	pc = 0x1B48
+	pc = 0x1C7B
 	goto step
 
-L1B4B:
-	if off[61] {
-		pc = 0x1B4B
+L1C7E:
+	if off[76] {
+		pc = 0x1C7E
 		goto step
 	}
 	if clock+0<<clockShift >= end {
-		pc = 0x1B4B
+		pc = 0x1C7E
 		goto budget
 	}
-	// 1B4B BRK
+	// 1C7E BRK
 	// left to the core
-	pc = 0x1B4B
+	pc = 0x1C7E
 	goto step
 
-L1B4D:
-	if off[62] {
-		pc = 0x1B4D
+L1C80:
+	if off[77] {
+		pc = 0x1C80
 		goto step
 	}
 	if clock+12<<clockShift >= end {
-		pc = 0x1B4D
+		pc = 0x1C80
 		goto budget
 	}
 	clock += 6<<clockShift + 2
-	// 1B4D LDA $047F
+	// 1C80 LDA $047F
 	{
 		m := c.Mem[0x047F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B50 BNE $1B55
+	// 1C83 BNE $1C88
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1B55
+			goto L1C88
 		}
 	}
 
-L1B52:
-	if off[63] {
-		pc = 0x1B52
+L1C85:
+	if off[78] {
+		pc = 0x1C85
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 1B52 JSR $1F1F
+	// 1C85 JSR $1F1F
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x1B, 0x54
+		if s <= 0x02 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1C85
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x87, 0x1C
 		s -= 2
 		pc = 0x1F1F
 		goto step
 	}
 
-L1B55:
-	if off[64] {
-		pc = 0x1B55
+L1C88:
+	if off[79] {
+		pc = 0x1C88
 		goto step
 	}
 	if clock+3<<clockShift >= end {
-		pc = 0x1B55
+		pc = 0x1C88
 		goto budget
 	}
 	clock += 3<<clockShift + 1
-	// 1B55 JMP $0800
+	// 1C88 JMP $0800
 	{
 		goto L0800
 	}
@@ -30975,7 +38560,7 @@ exit:
 
 // exerciseReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var exerciseReturns = [16]uint16{2: 0x1B26, 8: 0x1B55, 10: 0x1B38, 11: 0x1B14, 13: 0x1B03}
+var exerciseReturns = [32]uint16{4: 0x0743, 10: 0x1C88, 14: 0x1C6B, 18: 0x1C5A, 20: 0x1C25, 22: 0x1C37, 23: 0x1C49, 25: 0x1C14, 26: 0x0747, 29: 0x1C03}
 
 // exerciseCode marks the bytes of the code, a bit each.
-var exerciseCode = [8192]byte{224: 0x3F, 226: 0x07, 228: 0xFF, 229: 0x07, 256: 0xFF, 257: 0xFF, 258: 0xFF, 259: 0xFF, 260: 0xFF, 261: 0xFF, 262: 0xFF, 263: 0xFF, 264: 0xFF, 265: 0xFF, 266: 0xFF, 267: 0xFF, 268: 0xFF, 269: 0xFF, 270: 0xFF, 271: 0xFF, 272: 0xFF, 273: 0xFF, 274: 0xFF, 275: 0xFF, 276: 0xFF, 277: 0xFF, 278: 0xFF, 279: 0xFF, 280: 0xFF, 281: 0xFF, 282: 0xFF, 283: 0xFF, 284: 0xFF, 285: 0xFF, 286: 0xFF, 287: 0xFF, 288: 0xFF, 289: 0xFF, 290: 0xFF, 291: 0xFF, 292: 0xFF, 293: 0xFF, 294: 0xFF, 295: 0xFF, 296: 0xFF, 297: 0xFF, 298: 0xFF, 299: 0xFF, 300: 0xFF, 301: 0xFF, 302: 0xFF, 303: 0xFF, 304: 0xFF, 305: 0xFF, 306: 0xFF, 307: 0xFF, 308: 0xFF, 309: 0xFF, 310: 0xFF, 311: 0xFF, 312: 0xFF, 313: 0xFF, 314: 0xFF, 315: 0xFF, 316: 0xFF, 317: 0xFF, 318: 0xFF, 319: 0xFF, 320: 0xFF, 321: 0xFF, 322: 0xFF, 323: 0xFF, 324: 0xFF, 325: 0xFF, 326: 0xFF, 327: 0xFF, 328: 0xFF, 329: 0xFF, 330: 0xFF, 331: 0xFF, 332: 0xFF, 333: 0xFF, 334: 0xFF, 335: 0xFF, 336: 0xFF, 337: 0xFF, 338: 0xFF, 339: 0xFF, 340: 0xFF, 341: 0xFF, 342: 0xFF, 343: 0xFF, 344: 0xFF, 345: 0xFF, 346: 0xFF, 347: 0xFF, 348: 0xFF, 349: 0xFF, 350: 0xFF, 351: 0xFF, 352: 0xFF, 353: 0xFF, 354: 0xFF, 355: 0xFF, 356: 0xFF, 357: 0xFF, 358: 0xFF, 359: 0xFF, 360: 0xFF, 361: 0xFF, 362: 0xFF, 363: 0xFF, 364: 0xFF, 365: 0xFF, 366: 0xFF, 367: 0xFF, 368: 0xFF, 369: 0xFF, 370: 0xFF, 371: 0xFF, 372: 0xFF, 373: 0xFF, 374: 0xFF, 375: 0xFF, 376: 0xFF, 377: 0xFF, 378: 0xFF, 379: 0xFF, 380: 0xFF, 381: 0xFF, 382: 0xFF, 383: 0xFF, 384: 0xFF, 385: 0xFF, 386: 0xFF, 387: 0xFF, 388: 0xFF, 389: 0xFF, 390: 0xFF, 391: 0xFF, 392: 0xFF, 393: 0xFF, 394: 0xFF, 395: 0xFF, 396: 0xFF, 397: 0xFF, 398: 0xFF, 399: 0xFF, 400: 0xFF, 401: 0xFF, 402: 0xFF, 403: 0xFF, 404: 0xFF, 405: 0xFF, 406: 0xFF, 407: 0xFF, 408: 0xFF, 409: 0xFF, 410: 0xFF, 411: 0xFF, 412: 0xFF, 413: 0xFF, 414: 0xFF, 415: 0xFF, 416: 0xFF, 417: 0xFF, 418: 0xFF, 419: 0xFF, 420: 0xFF, 421: 0xFF, 422: 0xFF, 423: 0xFF, 424: 0xFF, 425: 0xFF, 426: 0xFF, 427: 0xFF, 428: 0xFF, 429: 0xFF, 430: 0xFF, 431: 0xFF, 432: 0xFF, 433: 0xFF, 434: 0xFF, 435: 0xFF, 436: 0xFF, 437: 0xFF, 438: 0xFF, 439: 0xFF, 440: 0xFF, 441: 0xFF, 442: 0xFF, 443: 0xFF, 444: 0xFF, 445: 0xFF, 446: 0xFF, 447: 0xFF, 448: 0xFF, 449: 0xFF, 450: 0xFF, 451: 0xFF, 452: 0xFF, 453: 0xFF, 454: 0xFF, 455: 0xFF, 456: 0xFF, 457: 0xFF, 458: 0xFF, 459: 0xFF, 460: 0xFF, 461: 0xFF, 462: 0xFF, 463: 0xFF, 464: 0xFF, 465: 0xFF, 466: 0xFF, 467: 0xFF, 468: 0xFF, 469: 0xFF, 470: 0xFF, 471: 0xFF, 472: 0xFF, 473: 0xFF, 474: 0xFF, 475: 0xFF, 476: 0xFF, 477: 0xFF, 478: 0xFF, 479: 0xFF, 480: 0xFF, 481: 0xFF, 482: 0xFF, 483: 0xFF, 484: 0xFF, 485: 0xFF, 486: 0xFF, 487: 0xFF, 488: 0xFF, 489: 0xFF, 490: 0xFF, 491: 0xFF, 492: 0xFF, 493: 0xFF, 494: 0xFF, 495: 0xFF, 496: 0xFF, 497: 0xFF, 498: 0xFF, 499: 0xFF, 500: 0xFF, 501: 0xFF, 502: 0xFF, 503: 0xFF, 504: 0xFF, 505: 0xFF, 506: 0xFF, 507: 0xFF, 508: 0xFF, 509: 0xFF, 510: 0xFF, 511: 0xFF, 512: 0xFF, 513: 0xFF, 514: 0xFF, 515: 0xFF, 516: 0xFF, 517: 0xFF, 518: 0xFF, 519: 0xFF, 520: 0xFF, 521: 0xFF, 522: 0xFF, 523: 0xFF, 524: 0xFF, 525: 0xFF, 526: 0xFF, 527: 0xFF, 528: 0xFF, 529: 0xFF, 530: 0xFF, 531: 0xFF, 532: 0xFF, 533: 0xFF, 534: 0xFF, 535: 0xFF, 536: 0xFF, 537: 0xFF, 538: 0xFF, 539: 0xFF, 540: 0xFF, 541: 0xFF, 542: 0xFF, 543: 0xFF, 544: 0xFF, 545: 0xFF, 546: 0xFF, 547: 0xFF, 548: 0xFF, 549: 0xFF, 550: 0xFF, 551: 0xFF, 552: 0xFF, 553: 0xFF, 554: 0xFF, 555: 0xFF, 556: 0xFF, 557: 0xFF, 558: 0xFF, 559: 0xFF, 560: 0xFF, 561: 0xFF, 562: 0xFF, 563: 0xFF, 564: 0xFF, 565: 0xFF, 566: 0xFF, 567: 0xFF, 568: 0xFF, 569: 0xFF, 570: 0xFF, 571: 0xFF, 572: 0xFF, 573: 0xFF, 574: 0xFF, 575: 0xFF, 576: 0xFF, 577: 0xFF, 578: 0xFF, 579: 0xFF, 580: 0xFF, 581: 0xFF, 582: 0xFF, 583: 0xFF, 584: 0xFF, 585: 0xFF, 586: 0xFF, 587: 0xFF, 588: 0xFF, 589: 0xFF, 590: 0xFF, 591: 0xFF, 592: 0xFF, 593: 0xFF, 594: 0xFF, 595: 0xFF, 596: 0xFF, 597: 0xFF, 598: 0xFF, 599: 0xFF, 600: 0xFF, 601: 0xFF, 602: 0xFF, 603: 0xFF, 604: 0xFF, 605: 0xFF, 606: 0xFF, 607: 0xFF, 608: 0xFF, 609: 0xFF, 610: 0xFF, 611: 0xFF, 612: 0xFF, 613: 0xFF, 614: 0xFF, 615: 0xFF, 616: 0xFF, 617: 0xFF, 618: 0xFF, 619: 0xFF, 620: 0xFF, 621: 0xFF, 622: 0xFF, 623: 0xFF, 624: 0xFF, 625: 0xFF, 626: 0xFF, 627: 0xFF, 628: 0xFF, 629: 0xFF, 630: 0xFF, 631: 0xFF, 632: 0xFF, 633: 0xFF, 634: 0xFF, 635: 0xFF, 636: 0xFF, 637: 0xFF, 638: 0xFF, 639: 0xFF, 640: 0xFF, 641: 0xFF, 642: 0xFF, 643: 0xFF, 644: 0xFF, 645: 0xFF, 646: 0xFF, 647: 0xFF, 648: 0xFF, 649: 0xFF, 650: 0xFF, 651: 0xFF, 652: 0xFF, 653: 0xFF, 654: 0xFF, 655: 0xFF, 656: 0xFF, 657: 0xFF, 658: 0xFF, 659: 0xFF, 660: 0xFF, 661: 0xFF, 662: 0xFF, 663: 0xFF, 664: 0xFF, 665: 0xFF, 666: 0xFF, 667: 0xFF, 668: 0xFF, 669: 0xFF, 670: 0xFF, 671: 0xFF, 672: 0xFF, 673: 0xFF, 674: 0xFF, 675: 0xFF, 676: 0xFF, 677: 0xFF, 678: 0xFF, 679: 0xFF, 680: 0xFF, 681: 0xFF, 682: 0xFF, 683: 0xFF, 684: 0xFF, 685: 0xFF, 686: 0xFF, 687: 0xFF, 688: 0xFF, 689: 0xFF, 690: 0xFF, 691: 0xFF, 692: 0xFF, 693: 0xFF, 694: 0xFF, 695: 0xFF, 696: 0xFF, 697: 0xFF, 698: 0xFF, 699: 0xFF, 700: 0xFF, 701: 0xFF, 702: 0xFF, 703: 0xFF, 704: 0xFF, 705: 0xFF, 706: 0xFF, 707: 0xFF, 708: 0xFF, 709: 0xFF, 710: 0xFF, 711: 0xFF, 712: 0xFF, 713: 0xFF, 714: 0xFF, 715: 0xFF, 716: 0xFF, 717: 0xFF, 718: 0xFF, 719: 0xFF, 720: 0xFF, 721: 0xFF, 722: 0xFF, 723: 0xFF, 724: 0xFF, 725: 0xFF, 726: 0xFF, 727: 0xFF, 728: 0xFF, 729: 0xFF, 730: 0xFF, 731: 0xFF, 732: 0xFF, 733: 0xFF, 734: 0xFF, 735: 0xFF, 736: 0xFF, 737: 0xFF, 738: 0xFF, 739: 0xFF, 740: 0xFF, 741: 0xFF, 742: 0xFF, 743: 0xFF, 744: 0xFF, 745: 0xFF, 746: 0xFF, 747: 0xFF, 748: 0xFF, 749: 0xFF, 750: 0xFF, 751: 0xFF, 752: 0xFF, 753: 0xFF, 754: 0xFF, 755: 0xFF, 756: 0xFF, 757: 0xFF, 758: 0xFF, 759: 0xFF, 760: 0xFF, 761: 0xFF, 762: 0xFF, 763: 0xFF, 764: 0xFF, 765: 0xFF, 766: 0xFF, 767: 0xFF, 768: 0xFF, 769: 0xFF, 770: 0xFF, 771: 0xFF, 772: 0xFF, 773: 0xFF, 774: 0xFF, 775: 0xFF, 776: 0xFF, 777: 0xFF, 778: 0xFF, 779: 0xFF, 780: 0xFF, 781: 0xFF, 782: 0xFF, 783: 0xFF, 784: 0xFF, 785: 0xFF, 786: 0xFF, 787: 0xFF, 788: 0xFF, 789: 0xFF, 790: 0xFF, 791: 0xFF, 792: 0xFF, 793: 0xFF, 794: 0xFF, 795: 0xFF, 796: 0xFF, 797: 0xFF, 798: 0xFF, 799: 0xFF, 800: 0xFF, 801: 0xFF, 802: 0xFF, 803: 0xFF, 804: 0xFF, 805: 0xFF, 806: 0xFF, 807: 0xFF, 808: 0xFF, 809: 0xFF, 810: 0xFF, 811: 0xFF, 812: 0xFF, 813: 0xFF, 814: 0xFF, 815: 0xFF, 816: 0xFF, 817: 0xFF, 818: 0xFF, 819: 0xFF, 820: 0xFF, 821: 0xFF, 822: 0xFF, 823: 0xFF, 824: 0xFF, 825: 0xFF, 826: 0xFF, 827: 0xFF, 828: 0xFF, 829: 0xFF, 830: 0xFF, 831: 0xFF, 832: 0xFF, 833: 0xFF, 834: 0xFF, 835: 0xFF, 836: 0xFF, 837: 0xFF, 838: 0xFF, 839: 0xFF, 840: 0xFF, 841: 0xFF, 842: 0xFF, 843: 0xFF, 844: 0xFF, 845: 0xFF, 846: 0xFF, 847: 0xFF, 848: 0xFF, 849: 0xFF, 850: 0xFF, 851: 0xFF, 852: 0xFF, 853: 0xFF, 854: 0xFF, 855: 0xFF, 856: 0xFF, 857: 0xFF, 858: 0xFF, 859: 0xFF, 860: 0xFF, 861: 0xFF, 862: 0xFF, 863: 0xFF, 864: 0xFF, 865: 0xFF, 866: 0xFF, 867: 0xFF, 868: 0xFF, 869: 0xFF, 870: 0xFF, 871: 0xFF, 872: 0xFF, 873: 0xEF, 874: 0xFF}
+var exerciseCode = [8192]byte{32: 0x03, 224: 0x3F, 226: 0x07, 228: 0xFF, 229: 0x07, 232: 0xFF, 233: 0x03, 256: 0xFF, 257: 0xFF, 258: 0xFF, 259: 0xFF, 260: 0xFF, 261: 0xFF, 262: 0xFF, 263: 0xFF, 264: 0xFF, 265: 0xFF, 266: 0xFF, 267: 0xFF, 268: 0xFF, 269: 0xFF, 270: 0xFF, 271: 0xFF, 272: 0xFF, 273: 0xFF, 274: 0xFF, 275: 0xFF, 276: 0xFF, 277: 0xFF, 278: 0xFF, 279: 0xFF, 280: 0xFF, 281: 0xFF, 282: 0xFF, 283: 0xFF, 284: 0xFF, 285: 0xFF, 286: 0xFF, 287: 0xFF, 288: 0xFF, 289: 0xFF, 290: 0xFF, 291: 0xFF, 292: 0xFF, 293: 0xFF, 294: 0xFF, 295: 0xFF, 296: 0xFF, 297: 0xFF, 298: 0xFF, 299: 0xFF, 300: 0xFF, 301: 0xFF, 302: 0xFF, 303: 0xFF, 304: 0xFF, 305: 0xFF, 306: 0xFF, 307: 0xFF, 308: 0xFF, 309: 0xFF, 310: 0xFF, 311: 0xFF, 312: 0xFF, 313: 0xFF, 314: 0xFF, 315: 0xFF, 316: 0xFF, 317: 0xFF, 318: 0xFF, 319: 0xFF, 320: 0xFF, 321: 0xFF, 322: 0xFF, 323: 0xFF, 324: 0xFF, 325: 0xFF, 326: 0xFF, 327: 0xFF, 328: 0xFF, 329: 0xFF, 330: 0xFF, 331: 0xFF, 332: 0xFF, 333: 0xFF, 334: 0xFF, 335: 0xFF, 336: 0xFF, 337: 0xFF, 338: 0xFF, 339: 0xFF, 340: 0xFF, 341: 0xFF, 342: 0xFF, 343: 0xFF, 344: 0xFF, 345: 0xFF, 346: 0xFF, 347: 0xFF, 348: 0xFF, 349: 0xFF, 350: 0xFF, 351: 0xFF, 352: 0xFF, 353: 0xFF, 354: 0xFF, 355: 0xFF, 356: 0xFF, 357: 0xFF, 358: 0xFF, 359: 0xFF, 360: 0xFF, 361: 0xFF, 362: 0xFF, 363: 0xFF, 364: 0xFF, 365: 0xFF, 366: 0xFF, 367: 0xFF, 368: 0xFF, 369: 0xFF, 370: 0xFF, 371: 0xFF, 372: 0xFF, 373: 0xFF, 374: 0xFF, 375: 0xFF, 376: 0xFF, 377: 0xFF, 378: 0xFF, 379: 0xFF, 380: 0xFF, 381: 0xFF, 382: 0xFF, 383: 0xFF, 384: 0xFF, 385: 0xFF, 386: 0xFF, 387: 0xFF, 388: 0xFF, 389: 0xFF, 390: 0xFF, 391: 0xFF, 392: 0xFF, 393: 0xFF, 394: 0xFF, 395: 0xFF, 396: 0xFF, 397: 0xFF, 398: 0xFF, 399: 0xFF, 400: 0xFF, 401: 0xFF, 402: 0xFF, 403: 0xFF, 404: 0xFF, 405: 0xFF, 406: 0xFF, 407: 0xFF, 408: 0xFF, 409: 0xFF, 410: 0xFF, 411: 0xFF, 412: 0xFF, 413: 0xFF, 414: 0xFF, 415: 0xFF, 416: 0xFF, 417: 0xFF, 418: 0xFF, 419: 0xFF, 420: 0xFF, 421: 0xFF, 422: 0xFF, 423: 0xFF, 424: 0xFF, 425: 0xFF, 426: 0xFF, 427: 0xFF, 428: 0xFF, 429: 0xFF, 430: 0xFF, 431: 0xFF, 432: 0xFF, 433: 0xFF, 434: 0xFF, 435: 0xFF, 436: 0xFF, 437: 0xFF, 438: 0xFF, 439: 0xFF, 440: 0xFF, 441: 0xFF, 442: 0xFF, 443: 0xFF, 444: 0xFF, 445: 0xFF, 446: 0xFF, 447: 0xFF, 448: 0xFF, 449: 0xFF, 450: 0xFF, 451: 0xFF, 452: 0xFF, 453: 0xFF, 454: 0xFF, 455: 0xFF, 456: 0xFF, 457: 0xFF, 458: 0xFF, 459: 0xFF, 460: 0xFF, 461: 0xFF, 462: 0xFF, 463: 0xFF, 464: 0xFF, 465: 0xFF, 466: 0xFF, 467: 0xFF, 468: 0xFF, 469: 0xFF, 470: 0xFF, 471: 0xFF, 472: 0xFF, 473: 0xFF, 474: 0xFF, 475: 0xFF, 476: 0xFF, 477: 0xFF, 478: 0xFF, 479: 0xFF, 480: 0xFF, 481: 0xFF, 482: 0xFF, 483: 0xFF, 484: 0xFF, 485: 0xFF, 486: 0xFF, 487: 0xFF, 488: 0xFF, 489: 0xFF, 490: 0xFF, 491: 0xFF, 492: 0xFF, 493: 0xFF, 494: 0xFF, 495: 0xFF, 496: 0xFF, 497: 0xFF, 498: 0xFF, 499: 0xFF, 500: 0xFF, 501: 0xFF, 502: 0xFF, 503: 0xFF, 504: 0xFF, 505: 0xFF, 506: 0xFF, 507: 0xFF, 508: 0xFF, 509: 0xFF, 510: 0xFF, 511: 0xFF, 512: 0xFF, 513: 0xFF, 514: 0xFF, 515: 0xFF, 516: 0xFF, 517: 0xFF, 518: 0xFF, 519: 0xFF, 520: 0xFF, 521: 0xFF, 522: 0xFF, 523: 0xFF, 524: 0xFF, 525: 0xFF, 526: 0xFF, 527: 0xFF, 528: 0xFF, 529: 0xFF, 530: 0xFF, 531: 0xFF, 532: 0xFF, 533: 0xFF, 534: 0xFF, 535: 0xFF, 536: 0xFF, 537: 0xFF, 538: 0xFF, 539: 0xFF, 540: 0xFF, 541: 0xFF, 542: 0xFF, 543: 0xFF, 544: 0xFF, 545: 0xFF, 546: 0xFF, 547: 0xFF, 548: 0xFF, 549: 0xFF, 550: 0xFF, 551: 0xFF, 552: 0xFF, 553: 0xFF, 554: 0xFF, 555: 0xFF, 556: 0xFF, 557: 0xFF, 558: 0xFF, 559: 0xFF, 560: 0xFF, 561: 0xFF, 562: 0xFF, 563: 0xFF, 564: 0xFF, 565: 0xFF, 566: 0xFF, 567: 0xFF, 568: 0xFF, 569: 0xFF, 570: 0xFF, 571: 0xFF, 572: 0xFF, 573: 0xFF, 574: 0xFF, 575: 0xFF, 576: 0xFF, 577: 0xFF, 578: 0xFF, 579: 0xFF, 580: 0xFF, 581: 0xFF, 582: 0xFF, 583: 0xFF, 584: 0xFF, 585: 0xFF, 586: 0xFF, 587: 0xFF, 588: 0xFF, 589: 0xFF, 590: 0xFF, 591: 0xFF, 592: 0xFF, 593: 0xFF, 594: 0xFF, 595: 0xFF, 596: 0xFF, 597: 0xFF, 598: 0xFF, 599: 0xFF, 600: 0xFF, 601: 0xFF, 602: 0xFF, 603: 0xFF, 604: 0xFF, 605: 0xFF, 606: 0xFF, 607: 0xFF, 608: 0xFF, 609: 0xFF, 610: 0xFF, 611: 0xFF, 612: 0xFF, 613: 0xFF, 614: 0xFF, 615: 0xFF, 616: 0xFF, 617: 0xFF, 618: 0xFF, 619: 0xFF, 620: 0xFF, 621: 0xFF, 622: 0xFF, 623: 0xFF, 624: 0xFF, 625: 0xFF, 626: 0xFF, 627: 0xFF, 628: 0xFF, 629: 0xFF, 630: 0xFF, 631: 0xFF, 632: 0xFF, 633: 0xFF, 634: 0xFF, 635: 0xFF, 636: 0xFF, 637: 0xFF, 638: 0xFF, 639: 0xFF, 640: 0xFF, 641: 0xFF, 642: 0xFF, 643: 0xFF, 644: 0xFF, 645: 0xFF, 646: 0xFF, 647: 0xFF, 648: 0xFF, 649: 0xFF, 650: 0xFF, 651: 0xFF, 652: 0xFF, 653: 0xFF, 654: 0xFF, 655: 0xFF, 656: 0xFF, 657: 0xFF, 658: 0xFF, 659: 0xFF, 660: 0xFF, 661: 0xFF, 662: 0xFF, 663: 0xFF, 664: 0xFF, 665: 0xFF, 666: 0xFF, 667: 0xFF, 668: 0xFF, 669: 0xFF, 670: 0xFF, 671: 0xFF, 672: 0xFF, 673: 0xFF, 674: 0xFF, 675: 0xFF, 676: 0xFF, 677: 0xFF, 678: 0xFF, 679: 0xFF, 680: 0xFF, 681: 0xFF, 682: 0xFF, 683: 0xFF, 684: 0xFF, 685: 0xFF, 686: 0xFF, 687: 0xFF, 688: 0xFF, 689: 0xFF, 690: 0xFF, 691: 0xFF, 692: 0xFF, 693: 0xFF, 694: 0xFF, 695: 0xFF, 696: 0xFF, 697: 0xFF, 698: 0xFF, 699: 0xFF, 700: 0xFF, 701: 0xFF, 702: 0xFF, 703: 0xFF, 704: 0xFF, 705: 0xFF, 706: 0xFF, 707: 0xFF, 708: 0xFF, 709: 0xFF, 710: 0xFF, 711: 0xFF, 712: 0xFF, 713: 0xFF, 714: 0xFF, 715: 0xFF, 716: 0xFF, 717: 0xFF, 718: 0xFF, 719: 0xFF, 720: 0xFF, 721: 0xFF, 722: 0xFF, 723: 0xFF, 724: 0xFF, 725: 0xFF, 726: 0xFF, 727: 0xFF, 728: 0xFF, 729: 0xFF, 730: 0xFF, 731: 0xFF, 732: 0xFF, 733: 0xFF, 734: 0xFF, 735: 0xFF, 736: 0xFF, 737: 0xFF, 738: 0xFF, 739: 0xFF, 740: 0xFF, 741: 0xFF, 742: 0xFF, 743: 0xFF, 744: 0xFF, 745: 0xFF, 746: 0xFF, 747: 0xFF, 748: 0xFF, 749: 0xFF, 750: 0xFF, 751: 0xFF, 752: 0xFF, 753: 0xFF, 754: 0xFF, 755: 0xFF, 756: 0xFF, 757: 0xFF, 758: 0xFF, 759: 0xFF, 760: 0xFF, 761: 0xFF, 762: 0xFF, 763: 0xFF, 764: 0xFF, 765: 0xFF, 766: 0xFF, 767: 0xFF, 768: 0xFF, 769: 0xFF, 770: 0xFF, 771: 0xFF, 772: 0xFF, 773: 0xFF, 774: 0xFF, 775: 0xFF, 776: 0xFF, 777: 0xFF, 778: 0xFF, 779: 0xFF, 780: 0xFF, 781: 0xFF, 782: 0xFF, 783: 0xFF, 784: 0xFF, 785: 0xFF, 786: 0xFF, 787: 0xFF, 788: 0xFF, 789: 0xFF, 790: 0xFF, 791: 0xFF, 792: 0xFF, 793: 0xFF, 794: 0xFF, 795: 0xFF, 796: 0xFF, 797: 0xFF, 798: 0xFF, 799: 0xFF, 800: 0xFF, 801: 0xFF, 802: 0xFF, 803: 0xFF, 804: 0xFF, 805: 0xFF, 806: 0xFF, 807: 0xFF, 808: 0xFF, 809: 0xFF, 810: 0xFF, 811: 0xFF, 812: 0xFF, 813: 0xFF, 814: 0xFF, 815: 0xFF, 816: 0xFF, 817: 0xFF, 818: 0xFF, 819: 0xFF, 820: 0xFF, 821: 0xFF, 822: 0xFF, 823: 0xFF, 824: 0xFF, 825: 0xFF, 826: 0xFF, 827: 0xFF, 828: 0xFF, 829: 0xFF, 830: 0xFF, 831: 0xFF, 832: 0xFF, 833: 0xFF, 834: 0xFF, 835: 0xFF, 836: 0xFF, 837: 0xFF, 838: 0xFF, 839: 0xFF, 840: 0xFF, 841: 0xFF, 842: 0xFF, 843: 0xFF, 844: 0xFF, 845: 0xFF, 846: 0xFF, 847: 0xFF, 848: 0xFF, 849: 0xFF, 850: 0xFF, 851: 0xFF, 852: 0xFF, 853: 0xFF, 854: 0xFF, 855: 0xFF, 856: 0xFF, 857: 0xFF, 858: 0xFF, 859: 0xFF, 860: 0xFF, 861: 0xFF, 862: 0xFF, 863: 0xFF, 864: 0xFF, 865: 0xFF, 866: 0xFF, 867: 0xFF, 868: 0xFF, 869: 0xFF, 870: 0xFF, 871: 0xFF, 872: 0xFF, 873: 0xFF, 874: 0xFF, 875: 0xFF, 876: 0xFF, 877: 0xFF, 878: 0xFF, 879: 0xFF, 880: 0xFF, 881: 0xFF, 882: 0xFF, 883: 0xFF, 884: 0xFF, 885: 0xFF, 886: 0xFF, 887: 0xFF, 888: 0xFF, 889: 0xFF, 890: 0xFF, 891: 0xFF, 892: 0xFF, 893: 0xFF, 894: 0xFF, 895: 0xFF, 896: 0xFF, 897: 0xFF, 898: 0xFF, 899: 0xFF, 900: 0xFF, 901: 0xFF, 902: 0xFF, 903: 0xFF, 904: 0xFF, 905: 0xFF, 906: 0xFF, 907: 0xFF, 908: 0xFF, 909: 0xFF, 910: 0xFF, 911: 0x7F, 912: 0xFF, 913: 0x07}

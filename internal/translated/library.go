@@ -7,7 +7,6 @@ package translated
 //lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
 
 import (
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/kim1-archive/microchess/emu"
@@ -1834,13 +1833,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -1854,13 +1853,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR LIBKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		goto L0400
 	}
@@ -1917,6 +1916,717 @@ L0018:
 	}
 
 L001A: // WHSET
+	// The loop unrolled when x holds 1F, the value set before it:
+	// 32 passes, the BPL taken but on the last.
+	if x == 0x1F {
+		// The pass with x = 1F.
+		x = 0x1F
+		clock += 12<<clockShift + 4
+		// 001A LDA .SETW,X
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		// 001C STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 001E DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1E.
+		x = 0x1E
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1D.
+		x = 0x1D
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1C.
+		x = 0x1C
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1B.
+		x = 0x1B
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1A.
+		x = 0x1A
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 19.
+		x = 0x19
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 18.
+		x = 0x18
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 17.
+		x = 0x17
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 16.
+		x = 0x16
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 15.
+		x = 0x15
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 14.
+		x = 0x14
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 13.
+		x = 0x13
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 12.
+		x = 0x12
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 11.
+		x = 0x11
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 10.
+		x = 0x10
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0021
+	}
 	clock += 12<<clockShift + 4
 	// 001A LDA .SETW,X
 	{
@@ -1988,13 +2698,13 @@ L002B:
 	clock += 6<<clockShift + 1
 	// 002B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x002B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x00
 		s -= 2
 		goto L02B2_002E
 	}
@@ -2040,13 +2750,13 @@ L0036:
 	clock += 6<<clockShift + 1
 	// 0036 JSR LIBGO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0036
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x00
 		s -= 2
 		goto L050A
 	}
@@ -2098,13 +2808,13 @@ L0045:
 	clock += 6<<clockShift + 1
 	// 0045 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0045
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x00
 		s -= 2
 		goto L034B_0048
 	}
@@ -2269,6 +2979,41 @@ L011A:
 	}
 
 L011E: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -2442,10 +3187,16 @@ L013E: // XRT
 	clock += 6<<clockShift + 1
 	// 013E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -2605,13 +3356,13 @@ L013F: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -2624,13 +3375,13 @@ L014A:
 	clock += 6<<clockShift + 1
 	// 014A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4C, 0x01
 		s -= 2
 		goto L02B2_014D
 	}
@@ -2643,13 +3394,13 @@ L014D:
 	clock += 6<<clockShift + 1
 	// 014D JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x01
 		s -= 2
 		goto L0200_0150
 	}
@@ -2662,13 +3413,13 @@ L0150:
 	clock += 6<<clockShift + 1
 	// 0150 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0150
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x52, 0x01
 		s -= 2
 		goto L02B2_0153
 	}
@@ -2691,13 +3442,13 @@ L0153:
 	}
 	// 0157 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0157
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x01
 		s -= 2
 		goto L0209_015A
 	}
@@ -2710,13 +3461,13 @@ L015A:
 	clock += 6<<clockShift + 1
 	// 015A JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x015A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x01
 		s -= 2
 		goto L0331
 	}
@@ -2793,10 +3544,16 @@ L016E: // RETJ
 	clock += 6<<clockShift + 1
 	// 016E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -3077,13 +3834,13 @@ L0190:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -3103,10 +3860,16 @@ L0193: // UPTREE
 	}
 	// 0195 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -3263,13 +4026,13 @@ L019A:
 	clock += 6<<clockShift + 1
 	// 019A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x019A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9C, 0x01
 		s -= 2
 		goto L03EA
 	}
@@ -3436,10 +4199,16 @@ L0211:
 	clock += 6<<clockShift + 1
 	// 0211 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -3569,13 +4338,13 @@ L0212: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -3686,13 +4455,13 @@ L022D: // KING
 	clock += 6<<clockShift + 1
 	// 022D JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x022D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2F, 0x02
 		s -= 2
 		goto L028E_0230
 	}
@@ -3729,13 +4498,13 @@ L0234: // QUEEN
 	clock += 6<<clockShift + 1
 	// 0234 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0234
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x02
 		s -= 2
 		goto L029C_0237
 	}
@@ -3785,13 +4554,13 @@ L023F: // AGNR
 	clock += 6<<clockShift + 1
 	// 023F JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x023F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x02
 		s -= 2
 		goto L029C_0242
 	}
@@ -3828,13 +4597,13 @@ L0246: // BISHOP
 	clock += 6<<clockShift + 1
 	// 0246 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L029C_0249
 	}
@@ -3897,13 +4666,13 @@ L0255: // AGNN
 	clock += 6<<clockShift + 1
 	// 0255 JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0255
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x57, 0x02
 		s -= 2
 		goto L028E_0258
 	}
@@ -3966,13 +4735,13 @@ L0264: // P1
 	clock += 6<<clockShift + 1
 	// 0264 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0264
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x02
 		s -= 2
 		goto L02CA_0267
 	}
@@ -4005,13 +4774,13 @@ L026B:
 	clock += 6<<clockShift + 1
 	// 026B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x02
 		s -= 2
 		goto L0100_026E
 	}
@@ -4024,13 +4793,13 @@ L026E: // P2
 	clock += 6<<clockShift + 1
 	// 026E JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x70, 0x02
 		s -= 2
 		goto L031E_0271
 	}
@@ -4077,13 +4846,13 @@ L0279: // P3
 	clock += 6<<clockShift + 1
 	// 0279 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0279
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7B, 0x02
 		s -= 2
 		goto L02CA_027C
 	}
@@ -4116,13 +4885,13 @@ L0280:
 	clock += 6<<clockShift + 1
 	// 0280 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0280
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x82, 0x02
 		s -= 2
 		goto L0100_0283
 	}
@@ -4175,13 +4944,13 @@ L028E: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA_0291
 	}
@@ -4204,13 +4973,13 @@ L0293:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100_0296
 	}
@@ -4223,13 +4992,13 @@ L0296: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E_0299
 	}
@@ -4249,10 +5018,16 @@ L0299:
 	}
 	// 029B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0230:
 			goto L0230
@@ -4392,13 +5167,13 @@ L029C: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA_029F
 	}
@@ -4460,13 +5235,13 @@ L02A5:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100_02A9
 	}
@@ -4504,13 +5279,13 @@ L02AC: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E_02AF
 	}
@@ -4530,10 +5305,16 @@ L02AF:
 	}
 	// 02B1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0237:
 			goto L0237
@@ -4681,6 +5462,1237 @@ L02B2: // REVERSE
 	}
 
 L02B4: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -4777,10 +6789,16 @@ L02C9:
 	clock += 6<<clockShift + 1
 	// 02C9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -4985,13 +7003,13 @@ L02DB: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -5190,13 +7208,13 @@ L02F5: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -5209,13 +7227,13 @@ L0300:
 	clock += 6<<clockShift + 1
 	// 0300 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0300
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x03
 		s -= 2
 		goto L02B2_0303
 	}
@@ -5228,13 +7246,13 @@ L0303:
 	clock += 6<<clockShift + 1
 	// 0303 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0303
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x03
 		s -= 2
 		goto L0209_0306
 	}
@@ -5247,13 +7265,13 @@ L0306:
 	clock += 6<<clockShift + 1
 	// 0306 JSR RUM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0306
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x08, 0x03
 		s -= 2
 		goto L032E
 	}
@@ -5318,10 +7336,16 @@ L0311:
 	}
 	// 0314 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0267:
 			goto L0267
@@ -5471,10 +7495,16 @@ L0315: // RETL
 	}
 	// 0318 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0267:
 			goto L0267
@@ -5628,10 +7658,16 @@ L0319: // ILLEGAL
 	}
 	// 031D RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0267:
 			goto L0267
@@ -5791,10 +7827,16 @@ L031E: // RESET
 	}
 	// 0324 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0215:
 			goto L0215
@@ -5938,13 +7980,13 @@ L0325: // GENRM
 	clock += 6<<clockShift + 1
 	// 0325 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0325
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x27, 0x03
 		s -= 2
 		goto L034B_0328
 	}
@@ -5957,13 +7999,13 @@ L0328: // GENR2
 	clock += 6<<clockShift + 1
 	// 0328 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0328
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L02B2_032B
 	}
@@ -5976,13 +8018,13 @@ L032B:
 	clock += 6<<clockShift + 1
 	// 032B JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x03
 		s -= 2
 		goto L0209_032E
 	}
@@ -5995,13 +8037,13 @@ L032E: // RUM
 	clock += 6<<clockShift + 1
 	// 032E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x03
 		s -= 2
 		goto L02B2_0331
 	}
@@ -6169,6 +8211,49 @@ L034B: // MOVE
 	}
 
 L0357: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -6328,10 +8413,16 @@ L0370: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -6736,13 +8827,13 @@ L03BD: // NOOPEN
 	}
 	// 03C5 JSR GNMX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03C5
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xC7
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC7, 0x03
 		s -= 2
 		goto L0202
 	}
@@ -6765,13 +8856,13 @@ L03C8:
 	}
 	// 03CC JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03CC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xCE, 0x03
 		s -= 2
 		goto L0200_03CF
 	}
@@ -6841,13 +8932,13 @@ L03D5: // MV2
 	}
 	// 03E1 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03E1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x03
 		s -= 2
 		goto L034B_03E4
 	}
@@ -6873,10 +8964,16 @@ L03E7: // MATE
 	}
 	// 03E9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0039:
 			goto L0039
@@ -7071,10 +9168,16 @@ L03F3:
 	}
 	// 03F9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x019D:
 			goto L019D
@@ -7212,13 +9315,13 @@ L0400: // LIBKEY
 	clock += 6<<clockShift + 1
 	// 0400 JSR *GETKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0400
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x04
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -7327,10 +9430,16 @@ L041A:
 	}
 	// 041C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x000E:
 			goto L000E
@@ -7558,13 +9667,13 @@ L043B:
 	clock += 6<<clockShift + 1
 	// 043B JSR LRESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x043B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x3D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3D, 0x04
 		s -= 2
 		goto L0494
 	}
@@ -7583,10 +9692,16 @@ L043E:
 	}
 	// 0440 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x000E:
 			goto L000E
@@ -7737,13 +9852,13 @@ L0445:
 	clock += 6<<clockShift + 1
 	// 0445 JSR LSWAP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0445
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x04
 		s -= 2
 		goto L04B3
 	}
@@ -7762,10 +9877,16 @@ L0448:
 	}
 	// 044A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x000E:
 			goto L000E
@@ -7916,13 +10037,13 @@ L044F:
 	clock += 6<<clockShift + 1
 	// 044F JSR PROMPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x044F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x51
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x51, 0x04
 		s -= 2
 		goto L05F4
 	}
@@ -7946,10 +10067,16 @@ L0455: // LKRTS
 	clock += 6<<clockShift + 1
 	// 0455 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x000E:
 			goto L000E
@@ -8228,13 +10355,13 @@ L0478: // LKDIG2
 	}
 	// 0483 JSR LSELECT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0483
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x85
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x85, 0x04
 		s -= 2
 		goto L04D9
 	}
@@ -8278,10 +10405,16 @@ L048C: // LKTAKE
 	}
 	// 0493 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x000E:
 			goto L000E
@@ -8461,6 +10594,114 @@ L0494: // LRESET
 	}
 
 L04AC: // LRCLR
+	// The loop unrolled when x holds 05, the value set before it:
+	// 6 passes, the BPL taken but on the last.
+	if x == 0x05 {
+		// The pass with x = 05.
+		x = 0x05
+		clock += 9<<clockShift + 3
+		// 04AC STA .HIST,X
+		{
+			ea := 0x0687 + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x04AC
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 04AF DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 9<<clockShift + 3
+		{
+			ea := 0x0687 + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x04AC
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 9<<clockShift + 3
+		{
+			ea := 0x0687 + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x04AC
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 9<<clockShift + 3
+		{
+			ea := 0x0687 + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x04AC
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 9<<clockShift + 3
+		{
+			ea := 0x0687 + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x04AC
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 9<<clockShift + 3
+		{
+			ea := 0x0687 + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x04AC
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L04B2
+	}
 	clock += 9<<clockShift + 3
 	// 04AC STA .HIST,X
 	{
@@ -8489,10 +10730,16 @@ L04B2:
 	clock += 6<<clockShift + 1
 	// 04B2 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x043E:
 			goto L043E
@@ -8719,10 +10966,16 @@ L04D8: // LSRTS
 	clock += 6<<clockShift + 1
 	// 04D8 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0448:
 			goto L0448
@@ -8874,13 +11127,13 @@ L04D9: // LSELECT
 	}
 	// 04E1 JSR FIRST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04E1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xE3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x04
 		s -= 2
 		goto L0638_04E4
 	}
@@ -8954,13 +11207,13 @@ L04F5: // LSNEXT
 	clock += 6<<clockShift + 1
 	// 04F5 JSR NEXT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04F5
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xF7
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF7, 0x04
 		s -= 2
 		goto L0650_04F8
 	}
@@ -8996,10 +11249,16 @@ L04FD:
 	}
 	// 04FF RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0448:
 			goto L0448
@@ -9135,13 +11394,13 @@ L0500: // LSFOUND
 	clock += 6<<clockShift + 1
 	// 0500 JSR SETCUR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0500
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x05
 		s -= 2
 		goto L0660_0503
 	}
@@ -9164,10 +11423,16 @@ L0503:
 	}
 	// 0509 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0448:
 			goto L0448
@@ -9385,13 +11650,13 @@ L0526:
 	clock += 6<<clockShift + 1
 	// 0526 JSR USECUR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0526
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x28
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x05
 		s -= 2
 		goto L066B_0529
 	}
@@ -9404,13 +11669,13 @@ L0529:
 	clock += 6<<clockShift + 1
 	// 0529 JSR FITS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0529
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x2B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2B, 0x05
 		s -= 2
 		goto L05B6_052C
 	}
@@ -9433,13 +11698,13 @@ L052E: // LANY
 	clock += 6<<clockShift + 1
 	// 052E JSR FIRST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x052E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x05
 		s -= 2
 		goto L0638_0531
 	}
@@ -9469,13 +11734,13 @@ L0536: // LCOUNT
 	clock += 6<<clockShift + 1
 	// 0536 JSR FITS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0536
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x05
 		s -= 2
 		goto L05B6_0539
 	}
@@ -9508,13 +11773,13 @@ L053E: // LCNEXT
 	clock += 6<<clockShift + 1
 	// 053E JSR NEXT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x053E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x40
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x40, 0x05
 		s -= 2
 		goto L0650_0541
 	}
@@ -9612,13 +11877,13 @@ L0559: // LPICK
 	}
 	// 055C JSR FIRST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x055C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x5E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5E, 0x05
 		s -= 2
 		goto L0638_055F
 	}
@@ -9631,13 +11896,13 @@ L055F: // LPLOOP
 	clock += 6<<clockShift + 1
 	// 055F JSR FITS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x055F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x61
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x61, 0x05
 		s -= 2
 		goto L05B6_0562
 	}
@@ -9677,13 +11942,13 @@ L0569: // LPNEXT
 	clock += 6<<clockShift + 1
 	// 0569 JSR NEXT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0569
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x6B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6B, 0x05
 		s -= 2
 		goto L0650_056C
 	}
@@ -9723,13 +11988,13 @@ L0573: // LPFOUND
 	clock += 6<<clockShift + 1
 	// 0573 JSR SETCUR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0573
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x75, 0x05
 		s -= 2
 		goto L0660_0576
 	}
@@ -10137,10 +12402,16 @@ L05F0: // FIT
 	}
 	// 05F1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x052C:
 			goto L052C
@@ -10282,10 +12553,16 @@ L05F2: // NOFIT
 	}
 	// 05F3 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x052C:
 			goto L052C
@@ -10475,13 +12752,13 @@ L0603:
 	clock += 6<<clockShift + 1
 	// 0603 JSR USECUR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0603
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x06
 		s -= 2
 		goto L066B_0606
 	}
@@ -10605,6 +12882,49 @@ L0611: // PHAS
 	}
 
 L0625: // PFIND
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L062C
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L062C
+	}
 	clock += 6<<clockShift + 2
 	// 0625 CMP .BOARD,X
 	{
@@ -10644,10 +12964,16 @@ L062C: // PMAN
 	}
 	// 062E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0452:
 			goto L0452
@@ -10799,10 +13125,16 @@ L062F: // PNONE
 	}
 	// 0637 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0452:
 			goto L0452
@@ -11005,10 +13337,16 @@ L064F: // FIRST1
 	clock += 6<<clockShift + 1
 	// 064F RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x04E4:
 			goto L04E4
@@ -11216,10 +13554,16 @@ L065F: // NEXT1
 	clock += 6<<clockShift + 1
 	// 065F RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x04F8:
 			goto L04F8
@@ -11381,10 +13725,16 @@ L0660: // SETCUR
 	}
 	// 066A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0503:
 			goto L0503
@@ -11544,10 +13894,16 @@ L066B: // USECUR
 	}
 	// 0675 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0529:
 			goto L0529
@@ -12181,6 +14537,1237 @@ L02B2_002E: // REVERSE
 	goto L02B4_002E
 
 L02B4_002E: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_002E
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -12343,6 +15930,49 @@ L034B_0048: // MOVE
 	goto L0357_0048
 
 L0357_0048: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_0048
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_0048
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -12505,10 +16135,16 @@ L0370_0048: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0048 { // the call this copy serves
 			goto L0048
 		}
@@ -12696,6 +16332,49 @@ L034B_014A: // MOVE
 	goto L0357_014A
 
 L0357_014A: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_014A
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_014A
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -12858,10 +16537,16 @@ L0370_014A: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x014A { // the call this copy serves
 			goto L014A
 		}
@@ -13007,6 +16692,1237 @@ L02B2_014D: // REVERSE
 	goto L02B4_014D
 
 L02B4_014D: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_014D
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -13220,13 +18136,13 @@ L0212_0150: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -13248,6 +18164,1237 @@ L02B2_0153: // REVERSE
 	goto L02B4_0153
 
 L02B4_0153: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_0153
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -13407,13 +19554,13 @@ L0212_015A: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -13460,15 +19607,1249 @@ L028E_0230: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
-		goto L02CA_0291
+		goto L02CA_0230_0291
+	}
+
+L0291_0230:
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296_0230
+		}
+		goto L0293_0230
+	}
+
+L0293_0230:
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
+		s -= 2
+		goto L0100_0230_0296
+	}
+
+L0296_0230: // ILL1
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
+		s -= 2
+		goto L031E_0230_0299
+	}
+
+L0299_0230:
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0230 { // the call this copy serves
+			goto L0230
+		}
+		switch pc {
+		case 0x0230:
+			goto L0230
+		case 0x0258:
+			goto L0258
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 028E in the copy of 0230.
+
+L02CA_0230_0291: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0230_0291
+		}
+		goto L02D7_0230_0291
+	}
+
+L02D7_0230_0291:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0230_0291
+
+L02DB_0230_0291: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0230_0291
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0230_0291
+	}
+
+L02E2_0230_0291:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0230_0291
+		}
+		goto L02E6_0230_0291
+	}
+
+L02E6_0230_0291:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0230_0291
+		}
+		goto L02EC_0230_0291
+	}
+
+L02EC_0230_0291: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0230_0291
+
+L02ED_0230_0291: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0230_0291
+		}
+		goto L02F1_0230_0291
+	}
+
+L02F1_0230_0291:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0230_0291
+		}
+		goto L02F5_0230_0291
+	}
+
+L02F5_0230_0291: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0230_0291: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0230
+	}
+
+L0319_0230_0291: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0230
+	}
+
+	// The copy of 0100 for the call at 0293 in the copy of 0230.
+
+L0100_0230_0296: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0230_0296
+		}
+		goto L0104_0230_0296
+	}
+
+L0104_0230_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0230_0296
+		}
+		goto L0108_0230_0296
+	}
+
+L0108_0230_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0230_0296
+		}
+		goto L010C_0230_0296
+	}
+
+L010C_0230_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0230_0296
+		}
+		goto L0110_0230_0296
+	}
+
+L0110_0230_0296: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0230_0296
+		}
+		goto L0116_0230_0296
+	}
+
+L0116_0230_0296:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0230_0296
+
+L0118_0230_0296: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0230_0296
+		}
+		goto L011A_0230_0296
+	}
+
+L011A_0230_0296:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0230_0296
+
+L011E_0230_0296: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0230_0296
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0230_0296
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0230_0296
+		}
+		goto L0123_0230_0296
+	}
+
+L0123_0230_0296:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0230_0296
+		}
+		goto L0126_0230_0296
+	}
+
+L0126_0230_0296: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0230_0296
+		}
+		goto L012D_0230_0296
+	}
+
+L012D_0230_0296:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0230_0296
+
+L0131_0230_0296: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_0230_0296
+
+L0138_0230_0296: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0230_0296
+		}
+		goto L013C_0230_0296
+	}
+
+L013C_0230_0296:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0230_0296
+		}
+		goto L013E_0230_0296
+	}
+
+L013E_0230_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0230
+	}
+
+L013F_0230_0296: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0230_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0230_0296
+		}
+		goto L0164_0230_0296
+	}
+
+L0164_0230_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0230_0296
+		}
+		goto L016A_0230_0296
+	}
+
+L016A_0230_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0230_0296
+
+L016E_0230_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0230
+	}
+
+L016F_0230_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0230_0296
+		}
+		goto L0171_0230_0296
+	}
+
+L0171_0230_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0230_0296
+
+L0175_0230_0296: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0230_0296
+		}
+		goto L017A_0230_0296
+	}
+
+L017A_0230_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0230_0296
+		}
+		goto L017D_0230_0296
+	}
+
+L017D_0230_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0230_0296
+		}
+		goto L017F_0230_0296
+	}
+
+L017F_0230_0296: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0230_0296
+		}
+		goto L0186_0230_0296
+	}
+
+L0186_0230_0296:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0230_0296
+
+L0188_0230_0296: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0230_0296
+		}
+		goto L0190_0230_0296
+	}
+
+L0190_0230_0296:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0230_0296: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0230
+	}
+
+	// The copy of 031E for the call at 0296 in the copy of 0230.
+
+L031E_0230_0299: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0299
+		goto L0299_0230
 	}
 
 	// The copy of 029C for the call at 0234.
@@ -13481,15 +20862,1318 @@ L029C_0237: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0237_029F
+	}
+
+L029F_0237:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0237
+		}
+		goto L02A1_0237
+	}
+
+L02A1_0237:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0237
+		}
+		goto L02A3_0237
+	}
+
+L02A3_0237: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0237
+		}
+		goto L02A5_0237
+	}
+
+L02A5_0237:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
+		s -= 2
+		goto L0100_0237_02A9
+	}
+
+L02A9_0237:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0237
+		}
+		goto L02AC_0237
+	}
+
+L02AC_0237: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
+		s -= 2
+		goto L031E_0237_02AF
+	}
+
+L02AF_0237:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0237 { // the call this copy serves
+			goto L0237
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0237.
+
+L02CA_0237_029F: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0237_029F
+		}
+		goto L02D7_0237_029F
+	}
+
+L02D7_0237_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0237_029F
+
+L02DB_0237_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0237_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0237_029F
+	}
+
+L02E2_0237_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0237_029F
+		}
+		goto L02E6_0237_029F
+	}
+
+L02E6_0237_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0237_029F
+		}
+		goto L02EC_0237_029F
+	}
+
+L02EC_0237_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0237_029F
+
+L02ED_0237_029F: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0237_029F
+		}
+		goto L02F1_0237_029F
+	}
+
+L02F1_0237_029F:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0237_029F
+		}
+		goto L02F5_0237_029F
+	}
+
+L02F5_0237_029F: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0237_029F: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0237
+	}
+
+L0319_0237_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0237
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0237.
+
+L0100_0237_02A9: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0237_02A9
+		}
+		goto L0104_0237_02A9
+	}
+
+L0104_0237_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0237_02A9
+		}
+		goto L0108_0237_02A9
+	}
+
+L0108_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0237_02A9
+		}
+		goto L010C_0237_02A9
+	}
+
+L010C_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0237_02A9
+		}
+		goto L0110_0237_02A9
+	}
+
+L0110_0237_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0237_02A9
+		}
+		goto L0116_0237_02A9
+	}
+
+L0116_0237_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0237_02A9
+
+L0118_0237_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0237_02A9
+		}
+		goto L011A_0237_02A9
+	}
+
+L011A_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0237_02A9
+
+L011E_0237_02A9: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0237_02A9
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0237_02A9
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0237_02A9
+		}
+		goto L0123_0237_02A9
+	}
+
+L0123_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0237_02A9
+		}
+		goto L0126_0237_02A9
+	}
+
+L0126_0237_02A9: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0237_02A9
+		}
+		goto L012D_0237_02A9
+	}
+
+L012D_0237_02A9:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0237_02A9
+
+L0131_0237_02A9: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_0237_02A9
+
+L0138_0237_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0237_02A9
+		}
+		goto L013C_0237_02A9
+	}
+
+L013C_0237_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0237_02A9
+		}
+		goto L013E_0237_02A9
+	}
+
+L013E_0237_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0237
+	}
+
+L013F_0237_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0237_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0237_02A9
+		}
+		goto L0164_0237_02A9
+	}
+
+L0164_0237_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L016A_0237_02A9
+	}
+
+L016A_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0237_02A9
+
+L016E_0237_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0237
+	}
+
+L016F_0237_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L0171_0237_02A9
+	}
+
+L0171_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0237_02A9
+
+L0175_0237_02A9: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0237_02A9
+		}
+		goto L017A_0237_02A9
+	}
+
+L017A_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L017D_0237_02A9
+	}
+
+L017D_0237_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0237_02A9
+		}
+		goto L017F_0237_02A9
+	}
+
+L017F_0237_02A9: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0237_02A9
+		}
+		goto L0186_0237_02A9
+	}
+
+L0186_0237_02A9:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0237_02A9
+
+L0188_0237_02A9: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0237_02A9
+		}
+		goto L0190_0237_02A9
+	}
+
+L0190_0237_02A9:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0237_02A9: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0237
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0237.
+
+L031E_0237_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0237
 	}
 
 	// The copy of 029C for the call at 023F.
@@ -13502,15 +22186,1318 @@ L029C_0242: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0242_029F
+	}
+
+L029F_0242:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0242
+		}
+		goto L02A1_0242
+	}
+
+L02A1_0242:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0242
+		}
+		goto L02A3_0242
+	}
+
+L02A3_0242: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0242
+		}
+		goto L02A5_0242
+	}
+
+L02A5_0242:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
+		s -= 2
+		goto L0100_0242_02A9
+	}
+
+L02A9_0242:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0242
+		}
+		goto L02AC_0242
+	}
+
+L02AC_0242: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
+		s -= 2
+		goto L031E_0242_02AF
+	}
+
+L02AF_0242:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0242 { // the call this copy serves
+			goto L0242
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0242.
+
+L02CA_0242_029F: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0242_029F
+		}
+		goto L02D7_0242_029F
+	}
+
+L02D7_0242_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0242_029F
+
+L02DB_0242_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0242_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0242_029F
+	}
+
+L02E2_0242_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0242_029F
+		}
+		goto L02E6_0242_029F
+	}
+
+L02E6_0242_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0242_029F
+		}
+		goto L02EC_0242_029F
+	}
+
+L02EC_0242_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0242_029F
+
+L02ED_0242_029F: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0242_029F
+		}
+		goto L02F1_0242_029F
+	}
+
+L02F1_0242_029F:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0242_029F
+		}
+		goto L02F5_0242_029F
+	}
+
+L02F5_0242_029F: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0242_029F: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0242
+	}
+
+L0319_0242_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0242
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0242.
+
+L0100_0242_02A9: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0242_02A9
+		}
+		goto L0104_0242_02A9
+	}
+
+L0104_0242_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0242_02A9
+		}
+		goto L0108_0242_02A9
+	}
+
+L0108_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0242_02A9
+		}
+		goto L010C_0242_02A9
+	}
+
+L010C_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0242_02A9
+		}
+		goto L0110_0242_02A9
+	}
+
+L0110_0242_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0242_02A9
+		}
+		goto L0116_0242_02A9
+	}
+
+L0116_0242_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0242_02A9
+
+L0118_0242_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0242_02A9
+		}
+		goto L011A_0242_02A9
+	}
+
+L011A_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0242_02A9
+
+L011E_0242_02A9: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0242_02A9
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0242_02A9
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0242_02A9
+		}
+		goto L0123_0242_02A9
+	}
+
+L0123_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0242_02A9
+		}
+		goto L0126_0242_02A9
+	}
+
+L0126_0242_02A9: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0242_02A9
+		}
+		goto L012D_0242_02A9
+	}
+
+L012D_0242_02A9:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0242_02A9
+
+L0131_0242_02A9: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_0242_02A9
+
+L0138_0242_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0242_02A9
+		}
+		goto L013C_0242_02A9
+	}
+
+L013C_0242_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0242_02A9
+		}
+		goto L013E_0242_02A9
+	}
+
+L013E_0242_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0242
+	}
+
+L013F_0242_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0242_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0242_02A9
+		}
+		goto L0164_0242_02A9
+	}
+
+L0164_0242_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L016A_0242_02A9
+	}
+
+L016A_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0242_02A9
+
+L016E_0242_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0242
+	}
+
+L016F_0242_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L0171_0242_02A9
+	}
+
+L0171_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0242_02A9
+
+L0175_0242_02A9: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0242_02A9
+		}
+		goto L017A_0242_02A9
+	}
+
+L017A_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L017D_0242_02A9
+	}
+
+L017D_0242_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0242_02A9
+		}
+		goto L017F_0242_02A9
+	}
+
+L017F_0242_02A9: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0242_02A9
+		}
+		goto L0186_0242_02A9
+	}
+
+L0186_0242_02A9:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0242_02A9
+
+L0188_0242_02A9: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0242_02A9
+		}
+		goto L0190_0242_02A9
+	}
+
+L0190_0242_02A9:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0242_02A9: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0242
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0242.
+
+L031E_0242_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0242
 	}
 
 	// The copy of 029C for the call at 0246.
@@ -13523,15 +23510,1318 @@ L029C_0249: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0249_029F
+	}
+
+L029F_0249:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0249
+		}
+		goto L02A1_0249
+	}
+
+L02A1_0249:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0249
+		}
+		goto L02A3_0249
+	}
+
+L02A3_0249: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0249
+		}
+		goto L02A5_0249
+	}
+
+L02A5_0249:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
+		s -= 2
+		goto L0100_0249_02A9
+	}
+
+L02A9_0249:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0249
+		}
+		goto L02AC_0249
+	}
+
+L02AC_0249: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
+		s -= 2
+		goto L031E_0249_02AF
+	}
+
+L02AF_0249:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0249 { // the call this copy serves
+			goto L0249
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0249.
+
+L02CA_0249_029F: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0249_029F
+		}
+		goto L02D7_0249_029F
+	}
+
+L02D7_0249_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0249_029F
+
+L02DB_0249_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0249_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0249_029F
+	}
+
+L02E2_0249_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0249_029F
+		}
+		goto L02E6_0249_029F
+	}
+
+L02E6_0249_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0249_029F
+		}
+		goto L02EC_0249_029F
+	}
+
+L02EC_0249_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0249_029F
+
+L02ED_0249_029F: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0249_029F
+		}
+		goto L02F1_0249_029F
+	}
+
+L02F1_0249_029F:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0249_029F
+		}
+		goto L02F5_0249_029F
+	}
+
+L02F5_0249_029F: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0249_029F: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0249
+	}
+
+L0319_0249_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0249
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0249.
+
+L0100_0249_02A9: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0249_02A9
+		}
+		goto L0104_0249_02A9
+	}
+
+L0104_0249_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0249_02A9
+		}
+		goto L0108_0249_02A9
+	}
+
+L0108_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0249_02A9
+		}
+		goto L010C_0249_02A9
+	}
+
+L010C_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0249_02A9
+		}
+		goto L0110_0249_02A9
+	}
+
+L0110_0249_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0249_02A9
+		}
+		goto L0116_0249_02A9
+	}
+
+L0116_0249_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0249_02A9
+
+L0118_0249_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0249_02A9
+		}
+		goto L011A_0249_02A9
+	}
+
+L011A_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0249_02A9
+
+L011E_0249_02A9: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0249_02A9
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0249_02A9
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0249_02A9
+		}
+		goto L0123_0249_02A9
+	}
+
+L0123_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0249_02A9
+		}
+		goto L0126_0249_02A9
+	}
+
+L0126_0249_02A9: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0249_02A9
+		}
+		goto L012D_0249_02A9
+	}
+
+L012D_0249_02A9:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0249_02A9
+
+L0131_0249_02A9: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_0249_02A9
+
+L0138_0249_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0249_02A9
+		}
+		goto L013C_0249_02A9
+	}
+
+L013C_0249_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0249_02A9
+		}
+		goto L013E_0249_02A9
+	}
+
+L013E_0249_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0249
+	}
+
+L013F_0249_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0249_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0249_02A9
+		}
+		goto L0164_0249_02A9
+	}
+
+L0164_0249_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L016A_0249_02A9
+	}
+
+L016A_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0249_02A9
+
+L016E_0249_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0249
+	}
+
+L016F_0249_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L0171_0249_02A9
+	}
+
+L0171_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0249_02A9
+
+L0175_0249_02A9: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0249_02A9
+		}
+		goto L017A_0249_02A9
+	}
+
+L017A_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L017D_0249_02A9
+	}
+
+L017D_0249_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0249_02A9
+		}
+		goto L017F_0249_02A9
+	}
+
+L017F_0249_02A9: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0249_02A9
+		}
+		goto L0186_0249_02A9
+	}
+
+L0186_0249_02A9:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0249_02A9
+
+L0188_0249_02A9: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0249_02A9
+		}
+		goto L0190_0249_02A9
+	}
+
+L0190_0249_02A9:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0249_02A9: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0249
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0249.
+
+L031E_0249_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0249
 	}
 
 	// The copy of 028E for the call at 0255.
@@ -13544,15 +24834,1249 @@ L028E_0258: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
-		goto L02CA_0291
+		goto L02CA_0258_0291
+	}
+
+L0291_0258:
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296_0258
+		}
+		goto L0293_0258
+	}
+
+L0293_0258:
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
+		s -= 2
+		goto L0100_0258_0296
+	}
+
+L0296_0258: // ILL1
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
+		s -= 2
+		goto L031E_0258_0299
+	}
+
+L0299_0258:
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0258 { // the call this copy serves
+			goto L0258
+		}
+		switch pc {
+		case 0x0230:
+			goto L0230
+		case 0x0258:
+			goto L0258
+		}
+		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
+			switch h {
+			case 7:
+				goto L02AF
+			case 12:
+				goto L02A9
+			case 20:
+				goto L0529
+			case 22:
+				goto L015A
+			case 23:
+				goto L043E
+			case 24:
+				goto L026E
+			case 32:
+				goto L000B
+			case 34:
+				goto L0291
+			case 35:
+				goto L0403
+			case 42:
+				goto L002E
+			case 47:
+				goto L03C8
+			case 55:
+				goto L0306
+			case 60:
+				goto L0300
+			case 63:
+				goto L0215
+			case 71:
+				goto L0153
+			case 72:
+				goto L0296
+			case 73:
+				goto L0267
+			case 75:
+				goto L0039
+			case 77:
+				goto L014D
+			case 91:
+				goto L0539
+			case 96:
+				goto L0562
+			case 98:
+				goto L0193
+			case 99:
+				goto L0448
+			case 101:
+				goto L0249
+			case 103:
+				goto L032E
+			case 106:
+				goto L03E4
+			case 108:
+				goto L04F8
+			case 109:
+				goto L0328
+			case 115:
+				goto L0606
+			case 117:
+				goto L0237
+			case 133:
+				goto L0283
+			case 140:
+				goto L0503
+			case 145:
+				goto L052C
+			case 147:
+				goto L015D
+			case 149:
+				goto L0271
+			case 150:
+				goto L0242
+			case 157:
+				goto L000E
+			case 166:
+				goto L0230
+			case 172:
+				goto L056C
+			case 174:
+				goto L019D
+			case 175:
+				goto L0452
+			case 180:
+				goto L0309
+			case 182:
+				goto L027C
+			case 183:
+				goto L0531
+			case 185:
+				goto L0303
+			case 189:
+				goto L0048
+			case 192:
+				goto L029F
+			case 198:
+				goto L0299
+			case 202:
+				goto L0150
+			case 208:
+				goto L014A
+			case 212:
+				goto L04E4
+			case 213:
+				goto L0486
+			case 215:
+				goto L0258
+			case 226:
+				goto L055F
+			case 228:
+				goto L0331
+			case 234:
+				goto L032B
+			case 248:
+				goto L0576
+			case 253:
+				goto L03CF
+			case 254:
+				goto L0541
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 028E in the copy of 0258.
+
+L02CA_0258_0291: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0258_0291
+		}
+		goto L02D7_0258_0291
+	}
+
+L02D7_0258_0291:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0258_0291
+
+L02DB_0258_0291: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0258_0291
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0258_0291
+	}
+
+L02E2_0258_0291:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0258_0291
+		}
+		goto L02E6_0258_0291
+	}
+
+L02E6_0258_0291:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0258_0291
+		}
+		goto L02EC_0258_0291
+	}
+
+L02EC_0258_0291: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0258_0291
+
+L02ED_0258_0291: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0258_0291
+		}
+		goto L02F1_0258_0291
+	}
+
+L02F1_0258_0291:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0258_0291
+		}
+		goto L02F5_0258_0291
+	}
+
+L02F5_0258_0291: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0258_0291: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0258
+	}
+
+L0319_0258_0291: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0258
+	}
+
+	// The copy of 0100 for the call at 0293 in the copy of 0258.
+
+L0100_0258_0296: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0258_0296
+		}
+		goto L0104_0258_0296
+	}
+
+L0104_0258_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0258_0296
+		}
+		goto L0108_0258_0296
+	}
+
+L0108_0258_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0258_0296
+		}
+		goto L010C_0258_0296
+	}
+
+L010C_0258_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0258_0296
+		}
+		goto L0110_0258_0296
+	}
+
+L0110_0258_0296: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0258_0296
+		}
+		goto L0116_0258_0296
+	}
+
+L0116_0258_0296:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0258_0296
+
+L0118_0258_0296: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0258_0296
+		}
+		goto L011A_0258_0296
+	}
+
+L011A_0258_0296:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0258_0296
+
+L011E_0258_0296: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0258_0296
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0258_0296
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0258_0296
+		}
+		goto L0123_0258_0296
+	}
+
+L0123_0258_0296:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0258_0296
+		}
+		goto L0126_0258_0296
+	}
+
+L0126_0258_0296: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0258_0296
+		}
+		goto L012D_0258_0296
+	}
+
+L012D_0258_0296:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0258_0296
+
+L0131_0258_0296: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_0258_0296
+
+L0138_0258_0296: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0258_0296
+		}
+		goto L013C_0258_0296
+	}
+
+L013C_0258_0296:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0258_0296
+		}
+		goto L013E_0258_0296
+	}
+
+L013E_0258_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0258
+	}
+
+L013F_0258_0296: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0258_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0258_0296
+		}
+		goto L0164_0258_0296
+	}
+
+L0164_0258_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L016A_0258_0296
+	}
+
+L016A_0258_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0258_0296
+
+L016E_0258_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0258
+	}
+
+L016F_0258_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L0171_0258_0296
+	}
+
+L0171_0258_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0258_0296
+
+L0175_0258_0296: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0258_0296
+		}
+		goto L017A_0258_0296
+	}
+
+L017A_0258_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L017D_0258_0296
+	}
+
+L017D_0258_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0258_0296
+		}
+		goto L017F_0258_0296
+	}
+
+L017F_0258_0296: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0258_0296
+		}
+		goto L0186_0258_0296
+	}
+
+L0186_0258_0296:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0258_0296
+
+L0188_0258_0296: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0258_0296
+		}
+		goto L0190_0258_0296
+	}
+
+L0190_0258_0296:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0258_0296: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0258
+	}
+
+	// The copy of 031E for the call at 0296 in the copy of 0258.
+
+L031E_0258_0299: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0299
+		goto L0299_0258
 	}
 
 	// The copy of 02CA for the call at 0264.
@@ -13638,13 +26162,13 @@ L02DB_0267: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -13831,13 +26355,13 @@ L02F5_0267: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -14038,6 +26562,41 @@ L011A_026E:
 	goto L011E_026E
 
 L011E_026E: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_026E
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_026E
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -14248,13 +26807,13 @@ L013F_026E: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -14482,13 +27041,13 @@ L0190_026E:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -14629,13 +27188,13 @@ L02DB_027C: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -14822,13 +27381,13 @@ L02F5_027C: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -15029,6 +27588,41 @@ L011A_0283:
 	goto L011E_0283
 
 L011E_0283: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0283
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0283
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -15239,13 +27833,13 @@ L013F_0283: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -15473,13 +28067,13 @@ L0190_0283:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -15588,13 +28182,13 @@ L02DB_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -15781,13 +28375,13 @@ L02F5_0291: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -15988,6 +28582,41 @@ L011A_0296:
 	goto L011E_0296
 
 L011E_0296: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0296
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0296
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -16198,13 +28827,13 @@ L013F_0296: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -16432,13 +29061,13 @@ L0190_0296:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -16579,13 +29208,13 @@ L02DB_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -16772,13 +29401,13 @@ L02F5_029F: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -16979,6 +29608,41 @@ L011A_02A9:
 	goto L011E_02A9
 
 L011E_02A9: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_02A9
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_02A9
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -17189,13 +29853,13 @@ L013F_02A9: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -17423,13 +30087,13 @@ L0190_02A9:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -17546,6 +30210,49 @@ L034B_0300: // MOVE
 	goto L0357_0300
 
 L0357_0300: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_0300
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_0300
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -17708,10 +30415,16 @@ L0370_0300: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0300 { // the call this copy serves
 			goto L0300
 		}
@@ -17857,6 +30570,1237 @@ L02B2_0303: // REVERSE
 	goto L02B4_0303
 
 L02B4_0303: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_0303
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -18016,13 +31960,13 @@ L0212_0306: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -18086,6 +32030,49 @@ L034B_0328: // MOVE
 	goto L0357_0328
 
 L0357_0328: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_0328
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_0328
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -18248,10 +32235,16 @@ L0370_0328: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0328 { // the call this copy serves
 			goto L0328
 		}
@@ -18397,6 +32390,1237 @@ L02B2_032B: // REVERSE
 	goto L02B4_032B
 
 L02B4_032B: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_032B
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -18556,13 +33780,13 @@ L0212_032E: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -18584,6 +33808,1237 @@ L02B2_0331: // REVERSE
 	goto L02B4_0331
 
 L02B4_0331: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_0331
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -18797,13 +35252,13 @@ L0212_03CF: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -18867,6 +35322,49 @@ L034B_03E4: // MOVE
 	goto L0357_03E4
 
 L0357_03E4: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_03E4
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_03E4
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -19029,10 +35527,16 @@ L0370_03E4: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x03E4 { // the call this copy serves
 			goto L03E4
 		}
@@ -22097,13 +38601,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -22121,13 +38625,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR LIBKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		goto L0400
 	}
@@ -22283,13 +38787,13 @@ L002B:
 	clock += 6<<clockShift + 1
 	// 002B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x002B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x00
 		s -= 2
 		goto L02B2
 	}
@@ -22347,13 +38851,13 @@ L0036:
 	clock += 6<<clockShift + 1
 	// 0036 JSR LIBGO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0036
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x00
 		s -= 2
 		goto L050A
 	}
@@ -22417,13 +38921,13 @@ L0045:
 	clock += 6<<clockShift + 1
 	// 0045 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0045
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x00
 		s -= 2
 		goto L034B
 	}
@@ -22851,10 +39355,16 @@ L013E: // XRT
 	clock += 6<<clockShift + 1
 	// 013E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -23018,13 +39528,13 @@ L013F: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B
 	}
@@ -23041,13 +39551,13 @@ L014A:
 	clock += 6<<clockShift + 1
 	// 014A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4C, 0x01
 		s -= 2
 		goto L02B2
 	}
@@ -23064,13 +39574,13 @@ L014D:
 	clock += 6<<clockShift + 1
 	// 014D JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x01
 		s -= 2
 		goto L0200
 	}
@@ -23087,13 +39597,13 @@ L0150:
 	clock += 6<<clockShift + 1
 	// 0150 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0150
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x52, 0x01
 		s -= 2
 		goto L02B2
 	}
@@ -23120,13 +39630,13 @@ L0153:
 	}
 	// 0157 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0157
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x01
 		s -= 2
 		goto L0209
 	}
@@ -23143,13 +39653,13 @@ L015A:
 	clock += 6<<clockShift + 1
 	// 015A JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x015A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x01
 		s -= 2
 		goto L0331
 	}
@@ -23246,10 +39756,16 @@ L016E: // RETJ
 	clock += 6<<clockShift + 1
 	// 016E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -23566,13 +40082,13 @@ L0190:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -23596,10 +40112,16 @@ L0193: // UPTREE
 	}
 	// 0195 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -23764,13 +40286,13 @@ L019A:
 	clock += 6<<clockShift + 1
 	// 019A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x019A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9C, 0x01
 		s -= 2
 		goto L03EA
 	}
@@ -23981,10 +40503,16 @@ L0211:
 	clock += 6<<clockShift + 1
 	// 0211 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -24118,13 +40646,13 @@ L0212: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -24259,13 +40787,13 @@ L022D: // KING
 	clock += 6<<clockShift + 1
 	// 022D JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x022D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2F, 0x02
 		s -= 2
 		goto L028E
 	}
@@ -24314,13 +40842,13 @@ L0234: // QUEEN
 	clock += 6<<clockShift + 1
 	// 0234 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0234
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -24386,13 +40914,13 @@ L023F: // AGNR
 	clock += 6<<clockShift + 1
 	// 023F JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x023F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -24441,13 +40969,13 @@ L0246: // BISHOP
 	clock += 6<<clockShift + 1
 	// 0246 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -24526,13 +41054,13 @@ L0255: // AGNN
 	clock += 6<<clockShift + 1
 	// 0255 JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0255
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x57, 0x02
 		s -= 2
 		goto L028E
 	}
@@ -24611,13 +41139,13 @@ L0264: // P1
 	clock += 6<<clockShift + 1
 	// 0264 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0264
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -24662,13 +41190,13 @@ L026B:
 	clock += 6<<clockShift + 1
 	// 026B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -24685,13 +41213,13 @@ L026E: // P2
 	clock += 6<<clockShift + 1
 	// 026E JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x70, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -24746,13 +41274,13 @@ L0279: // P3
 	clock += 6<<clockShift + 1
 	// 0279 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0279
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7B, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -24797,13 +41325,13 @@ L0280:
 	clock += 6<<clockShift + 1
 	// 0280 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0280
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x82, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -24868,13 +41396,13 @@ L028E: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -24905,13 +41433,13 @@ L0293:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -24928,13 +41456,13 @@ L0296: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -24958,10 +41486,16 @@ L0299:
 	}
 	// 029B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0230:
 			goto L0230
@@ -25105,13 +41639,13 @@ L029C: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -25189,13 +41723,13 @@ L02A5:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -25236,13 +41770,13 @@ L02AC: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -25266,10 +41800,16 @@ L02AF:
 	}
 	// 02B1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0237:
 			goto L0237
@@ -25563,10 +42103,16 @@ L02C9:
 	clock += 6<<clockShift + 1
 	// 02C9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -25806,13 +42352,13 @@ L02DB: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -26062,13 +42608,13 @@ L02F5: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B
 	}
@@ -26085,13 +42631,13 @@ L0300:
 	clock += 6<<clockShift + 1
 	// 0300 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0300
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -26108,13 +42654,13 @@ L0303:
 	clock += 6<<clockShift + 1
 	// 0303 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0303
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x03
 		s -= 2
 		goto L0209
 	}
@@ -26131,13 +42677,13 @@ L0306:
 	clock += 6<<clockShift + 1
 	// 0306 JSR RUM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0306
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x08, 0x03
 		s -= 2
 		goto L032E
 	}
@@ -26205,10 +42751,16 @@ L0311:
 	}
 	// 0314 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0267:
 			goto L0267
@@ -26362,10 +42914,16 @@ L0315: // RETL
 	}
 	// 0318 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0267:
 			goto L0267
@@ -26523,10 +43081,16 @@ L0319: // ILLEGAL
 	}
 	// 031D RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0267:
 			goto L0267
@@ -26690,10 +43254,16 @@ L031E: // RESET
 	}
 	// 0324 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0215:
 			goto L0215
@@ -26841,13 +43411,13 @@ L0325: // GENRM
 	clock += 6<<clockShift + 1
 	// 0325 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0325
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x27, 0x03
 		s -= 2
 		goto L034B
 	}
@@ -26864,13 +43434,13 @@ L0328: // GENR2
 	clock += 6<<clockShift + 1
 	// 0328 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0328
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -26887,13 +43457,13 @@ L032B:
 	clock += 6<<clockShift + 1
 	// 032B JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x03
 		s -= 2
 		goto L0209
 	}
@@ -26910,13 +43480,13 @@ L032E: // RUM
 	clock += 6<<clockShift + 1
 	// 032E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -27267,10 +43837,16 @@ L0370: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xD4698BB7 >> 24; libraryReturns[h] == pc {
 			switch h {
 			case 7:
@@ -27731,13 +44307,13 @@ L03BD: // NOOPEN
 	}
 	// 03C5 JSR GNMX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03C5
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xC7
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC7, 0x03
 		s -= 2
 		goto L0202
 	}
@@ -27764,13 +44340,13 @@ L03C8:
 	}
 	// 03CC JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03CC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xCE, 0x03
 		s -= 2
 		goto L0200
 	}
@@ -27848,13 +44424,13 @@ L03D5: // MV2
 	}
 	// 03E1 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03E1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x03
 		s -= 2
 		goto L034B
 	}
@@ -27888,10 +44464,16 @@ L03E7: // MATE
 	}
 	// 03E9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0039:
 			goto L0039
@@ -28098,10 +44680,16 @@ L03F3:
 	}
 	// 03F9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x019D:
 			goto L019D
@@ -28243,13 +44831,13 @@ L0400: // LIBKEY
 	clock += 6<<clockShift + 1
 	// 0400 JSR *GETKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0400
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x04
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -28378,10 +44966,16 @@ L041A:
 	}
 	// 041C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x000E:
 			goto L000E
@@ -28629,13 +45223,13 @@ L043B:
 	clock += 6<<clockShift + 1
 	// 043B JSR LRESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x043B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x3D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3D, 0x04
 		s -= 2
 		goto L0494
 	}
@@ -28658,10 +45252,16 @@ L043E:
 	}
 	// 0440 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x000E:
 			goto L000E
@@ -28820,13 +45420,13 @@ L0445:
 	clock += 6<<clockShift + 1
 	// 0445 JSR LSWAP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0445
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x04
 		s -= 2
 		goto L04B3
 	}
@@ -28849,10 +45449,16 @@ L0448:
 	}
 	// 044A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x000E:
 			goto L000E
@@ -29011,13 +45617,13 @@ L044F:
 	clock += 6<<clockShift + 1
 	// 044F JSR PROMPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x044F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x51
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x51, 0x04
 		s -= 2
 		goto L05F4
 	}
@@ -29049,10 +45655,16 @@ L0455: // LKRTS
 	clock += 6<<clockShift + 1
 	// 0455 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x000E:
 			goto L000E
@@ -29355,13 +45967,13 @@ L0478: // LKDIG2
 	}
 	// 0483 JSR LSELECT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0483
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x85
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x85, 0x04
 		s -= 2
 		goto L04D9
 	}
@@ -29413,10 +46025,16 @@ L048C: // LKTAKE
 	}
 	// 0493 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x000E:
 			goto L000E
@@ -29636,10 +46254,16 @@ L04B2:
 	clock += 6<<clockShift + 1
 	// 04B2 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x043E:
 			goto L043E
@@ -29886,10 +46510,16 @@ L04D8: // LSRTS
 	clock += 6<<clockShift + 1
 	// 04D8 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0448:
 			goto L0448
@@ -30045,13 +46675,13 @@ L04D9: // LSELECT
 	}
 	// 04E1 JSR FIRST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04E1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xE3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x04
 		s -= 2
 		goto L0638
 	}
@@ -30137,13 +46767,13 @@ L04F5: // LSNEXT
 	clock += 6<<clockShift + 1
 	// 04F5 JSR NEXT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04F5
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xF7
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF7, 0x04
 		s -= 2
 		goto L0650
 	}
@@ -30187,10 +46817,16 @@ L04FD:
 	}
 	// 04FF RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0448:
 			goto L0448
@@ -30330,13 +46966,13 @@ L0500: // LSFOUND
 	clock += 6<<clockShift + 1
 	// 0500 JSR SETCUR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0500
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x05
 		s -= 2
 		goto L0660
 	}
@@ -30363,10 +46999,16 @@ L0503:
 	}
 	// 0509 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0448:
 			goto L0448
@@ -30608,13 +47250,13 @@ L0526:
 	clock += 6<<clockShift + 1
 	// 0526 JSR USECUR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0526
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x28
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x05
 		s -= 2
 		goto L066B
 	}
@@ -30631,13 +47273,13 @@ L0529:
 	clock += 6<<clockShift + 1
 	// 0529 JSR FITS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0529
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x2B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2B, 0x05
 		s -= 2
 		goto L05B6
 	}
@@ -30668,13 +47310,13 @@ L052E: // LANY
 	clock += 6<<clockShift + 1
 	// 052E JSR FIRST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x052E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x05
 		s -= 2
 		goto L0638
 	}
@@ -30712,13 +47354,13 @@ L0536: // LCOUNT
 	clock += 6<<clockShift + 1
 	// 0536 JSR FITS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0536
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x05
 		s -= 2
 		goto L05B6
 	}
@@ -30763,13 +47405,13 @@ L053E: // LCNEXT
 	clock += 6<<clockShift + 1
 	// 053E JSR NEXT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x053E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x40
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x40, 0x05
 		s -= 2
 		goto L0650
 	}
@@ -30910,13 +47552,13 @@ L0559: // LPICK
 	}
 	// 055C JSR FIRST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x055C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x5E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5E, 0x05
 		s -= 2
 		goto L0638
 	}
@@ -30933,13 +47575,13 @@ L055F: // LPLOOP
 	clock += 6<<clockShift + 1
 	// 055F JSR FITS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x055F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x61
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x61, 0x05
 		s -= 2
 		goto L05B6
 	}
@@ -30991,13 +47633,13 @@ L0569: // LPNEXT
 	clock += 6<<clockShift + 1
 	// 0569 JSR NEXT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0569
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x6B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6B, 0x05
 		s -= 2
 		goto L0650
 	}
@@ -31049,13 +47691,13 @@ L0573: // LPFOUND
 	clock += 6<<clockShift + 1
 	// 0573 JSR SETCUR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0573
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x75, 0x05
 		s -= 2
 		goto L0660
 	}
@@ -31557,10 +48199,16 @@ L05F0: // FIT
 	}
 	// 05F1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x052C:
 			goto L052C
@@ -31706,10 +48354,16 @@ L05F2: // NOFIT
 	}
 	// 05F3 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x052C:
 			goto L052C
@@ -31915,13 +48569,13 @@ L0603:
 	clock += 6<<clockShift + 1
 	// 0603 JSR USECUR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0603
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x06
 		s -= 2
 		goto L066B
 	}
@@ -32131,10 +48785,16 @@ L062C: // PMAN
 	}
 	// 062E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0452:
 			goto L0452
@@ -32290,10 +48950,16 @@ L062F: // PNONE
 	}
 	// 0637 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0452:
 			goto L0452
@@ -32508,10 +49174,16 @@ L064F: // FIRST1
 	clock += 6<<clockShift + 1
 	// 064F RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x04E4:
 			goto L04E4
@@ -32777,10 +49449,16 @@ L065F: // NEXT1
 	clock += 6<<clockShift + 1
 	// 065F RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x04F8:
 			goto L04F8
@@ -32946,10 +49624,16 @@ L0660: // SETCUR
 	}
 	// 066A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0503:
 			goto L0503
@@ -33113,10 +49797,16 @@ L066B: // USECUR
 	}
 	// 0675 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0529:
 			goto L0529

@@ -1150,6 +1150,623 @@ L0018:
 	}
 
 L001A: // WHSET
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 18<<clockShift + 6
+		// 001A LDA SETW,X
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		// 001D STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 001F EOR #$70
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		// 0021 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0023 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 18<<clockShift + 6
+		{
+			ea := 0x1781 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 14<<clockShift + 5
+				pc = 0x001D
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			m := byte(0x70)
+			a ^= m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x0021
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0026
+	}
 	clock += 18<<clockShift + 6
 	// 001A LDA SETW,X
 	{
@@ -1396,10 +2013,16 @@ L00D1:
 	}
 	// 00D7 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x02E0:
 			goto L02E0
@@ -1537,10 +2160,16 @@ L00ED: // FR
 	clock += 6<<clockShift + 1
 	// 00ED RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x003C:
 			goto L003C
@@ -2275,10 +2904,16 @@ L01BB: // BUDG
 	}
 	// 01C7 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0110:
 			goto L0110
@@ -2426,10 +3061,16 @@ L020E:
 	clock += 6<<clockShift + 1
 	// 020E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0192:
 			goto L0192
@@ -3010,6 +3651,1237 @@ L026B: // REVERSE
 	}
 
 L026E: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{
@@ -3113,10 +4985,16 @@ L0283:
 	}
 	// 0284 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 1:
@@ -3356,10 +5234,16 @@ L02A9: // RETL
 	}
 	// 02AB RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x021F:
 			goto L021F
@@ -3457,10 +5341,16 @@ L02AC: // ILLEGAL
 	}
 	// 02AF RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x021F:
 			goto L021F
@@ -3568,10 +5458,16 @@ L02B0: // RESET
 	}
 	// 02B6 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0212:
 			goto L0212
@@ -4129,10 +6025,16 @@ L031A: // STRV
 	}
 	// 0320 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0165:
 			goto L0165
@@ -4302,10 +6204,16 @@ L0334: // JR0
 	clock += 6<<clockShift + 1
 	// 0334 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0225:
 			goto L0225
@@ -4962,10 +6870,16 @@ L03BC: // JRET
 	clock += 6<<clockShift + 1
 	// 03BC RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0128:
 			goto L0128
@@ -5194,10 +7108,16 @@ L03D3: // CEN2
 	}
 	// 03D7 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x034A:
 			goto L034A
@@ -5448,10 +7368,16 @@ L03FC: // GR
 	}
 	// 03FE RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x035D:
 			goto L035D
@@ -5762,10 +7688,16 @@ L17D9: // NRET
 	clock += 6<<clockShift + 1
 	// 17D9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0382:
 			goto L0382
@@ -5931,6 +7863,1237 @@ L026B_0031: // REVERSE
 	goto L026E_0031
 
 L026E_0031: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283_0031
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{
@@ -6070,6 +9233,1237 @@ L026B_012E: // REVERSE
 	goto L026E_012E
 
 L026E_012E: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283_012E
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{
@@ -6402,10 +10796,16 @@ L031A_0165: // STRV
 	}
 	// 0320 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0165 { // the call this copy serves
 			goto L0165
 		}
@@ -6523,6 +10923,1237 @@ L026B_018F: // REVERSE
 	goto L026E_018F
 
 L026E_018F: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283_018F
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{
@@ -6848,6 +12479,1237 @@ L026B_01B5: // REVERSE
 	goto L026E_01B5
 
 L026E_01B5: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283_01B5
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{
@@ -7457,7 +14319,97 @@ L0343_0225: // TRY
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
 		s -= 2
-		goto L03BD_034A
+		goto L03BD_0225_034A
+	}
+
+L034A_0225:
+	if clock+12<<clockShift >= end {
+		pc = 0x034A
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 034A STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 034C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 034E JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x034E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x50
+		s -= 2
+		goto L03BD_0225_0351
+	}
+
+L0351_0225:
+	if clock+18<<clockShift >= end {
+		pc = 0x0351
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 0351 SEC
+	{
+		cf = 1
+	}
+	// 0352 SBC .TMP
+	{
+		m := c.Mem[0x00B5]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0354 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0356 BNE TP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L035A_0225
+		}
+		goto L0358_0225
+	}
+
+L0358_0225:
+	clock += 2<<clockShift + 1
+	// 0358 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L035A_0225
+
+L035A_0225: // TP1
+	clock += 6<<clockShift + 1
+	// 035A JSR GAINR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x035A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x5C
+		s -= 2
+		goto L03EC
 	}
 
 L03B8_0225: // UNWIND
@@ -7483,10 +14435,16 @@ L03BC_0225: // JRET
 	clock += 6<<clockShift + 1
 	// 03BC RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0225 { // the call this copy serves
 			goto L0225
 		}
@@ -7573,6 +14531,316 @@ L03BC_0225: // JRET
 			}
 		}
 		goto step
+	}
+
+	// The copy of 03BD for the call at 0347 in the copy of 0225.
+
+L03BD_0225_034A: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_0225_034A
+		}
+		goto L03C4_0225_034A
+	}
+
+L03C4_0225_034A:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_0225_034A
+
+L03C6_0225_034A: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_0225_034A
+		}
+		goto L03D1_0225_034A
+	}
+
+L03D1_0225_034A:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_0225_034A
+
+L03D3_0225_034A: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x034A
+		goto L034A_0225
+	}
+
+	// The copy of 03BD for the call at 034E in the copy of 0225.
+
+L03BD_0225_0351: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_0225_0351
+		}
+		goto L03C4_0225_0351
+	}
+
+L03C4_0225_0351:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_0225_0351
+
+L03C6_0225_0351: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_0225_0351
+		}
+		goto L03D1_0225_0351
+	}
+
+L03D1_0225_0351:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_0225_0351
+
+L03D3_0225_0351: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0351
+		goto L0351_0225
 	}
 
 	// The copy of 02B0 for the call at 022F.
@@ -7981,7 +15249,97 @@ L0343_024C: // TRY
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
 		s -= 2
-		goto L03BD_034A
+		goto L03BD_024C_034A
+	}
+
+L034A_024C:
+	if clock+12<<clockShift >= end {
+		pc = 0x034A
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 034A STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 034C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 034E JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x034E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x50
+		s -= 2
+		goto L03BD_024C_0351
+	}
+
+L0351_024C:
+	if clock+18<<clockShift >= end {
+		pc = 0x0351
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 0351 SEC
+	{
+		cf = 1
+	}
+	// 0352 SBC .TMP
+	{
+		m := c.Mem[0x00B5]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0354 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0356 BNE TP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L035A_024C
+		}
+		goto L0358_024C
+	}
+
+L0358_024C:
+	clock += 2<<clockShift + 1
+	// 0358 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L035A_024C
+
+L035A_024C: // TP1
+	clock += 6<<clockShift + 1
+	// 035A JSR GAINR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x035A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x5C
+		s -= 2
+		goto L03EC
 	}
 
 L03B8_024C: // UNWIND
@@ -8007,10 +15365,16 @@ L03BC_024C: // JRET
 	clock += 6<<clockShift + 1
 	// 03BC RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x024C { // the call this copy serves
 			goto L024C
 		}
@@ -8097,6 +15461,316 @@ L03BC_024C: // JRET
 			}
 		}
 		goto step
+	}
+
+	// The copy of 03BD for the call at 0347 in the copy of 024C.
+
+L03BD_024C_034A: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_024C_034A
+		}
+		goto L03C4_024C_034A
+	}
+
+L03C4_024C_034A:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_024C_034A
+
+L03C6_024C_034A: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_024C_034A
+		}
+		goto L03D1_024C_034A
+	}
+
+L03D1_024C_034A:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_024C_034A
+
+L03D3_024C_034A: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x034A
+		goto L034A_024C
+	}
+
+	// The copy of 03BD for the call at 034E in the copy of 024C.
+
+L03BD_024C_0351: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_024C_0351
+		}
+		goto L03C4_024C_0351
+	}
+
+L03C4_024C_0351:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_024C_0351
+
+L03C6_024C_0351: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_024C_0351
+		}
+		goto L03D1_024C_0351
+	}
+
+L03D1_024C_0351:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_024C_0351
+
+L03D3_024C_0351: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0351
+		goto L0351_024C
 	}
 
 	// The copy of 02B0 for the call at 024C.
@@ -8505,7 +16179,97 @@ L0343_0261: // TRY
 		}
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x49
 		s -= 2
-		goto L03BD_034A
+		goto L03BD_0261_034A
+	}
+
+L034A_0261:
+	if clock+12<<clockShift >= end {
+		pc = 0x034A
+		goto budget
+	}
+	clock += 12<<clockShift + 3
+	// 034A STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 034C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 034E JSR CENT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x034E
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x50
+		s -= 2
+		goto L03BD_0261_0351
+	}
+
+L0351_0261:
+	if clock+18<<clockShift >= end {
+		pc = 0x0351
+		goto budget
+	}
+	clock += 10<<clockShift + 4
+	// 0351 SEC
+	{
+		cf = 1
+	}
+	// 0352 SBC .TMP
+	{
+		m := c.Mem[0x00B5]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0354 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0356 BNE TP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L035A_0261
+		}
+		goto L0358_0261
+	}
+
+L0358_0261:
+	clock += 2<<clockShift + 1
+	// 0358 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L035A_0261
+
+L035A_0261: // TP1
+	clock += 6<<clockShift + 1
+	// 035A JSR GAINR
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) || sb <= 0x0167 || (sb >= 0x018C && sb <= 0x01C7) {
+			clock -= 6<<clockShift + 1
+			pc = 0x035A
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x5C
+		s -= 2
+		goto L03EC
 	}
 
 L03B8_0261: // UNWIND
@@ -8531,10 +16295,16 @@ L03BC_0261: // JRET
 	clock += 6<<clockShift + 1
 	// 03BC RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0261 { // the call this copy serves
 			goto L0261
 		}
@@ -8621,6 +16391,316 @@ L03BC_0261: // JRET
 			}
 		}
 		goto step
+	}
+
+	// The copy of 03BD for the call at 0347 in the copy of 0261.
+
+L03BD_0261_034A: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_0261_034A
+		}
+		goto L03C4_0261_034A
+	}
+
+L03C4_0261_034A:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_0261_034A
+
+L03C6_0261_034A: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_0261_034A
+		}
+		goto L03D1_0261_034A
+	}
+
+L03D1_0261_034A:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_0261_034A
+
+L03D3_0261_034A: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x034A
+		goto L034A_0261
+	}
+
+	// The copy of 03BD for the call at 034E in the copy of 0261.
+
+L03BD_0261_0351: // CENT
+	if clock+45<<clockShift >= end {
+		pc = 0x03BD
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 03BD PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0167 || (sa >= 0x018C && sa <= 0x01C7) {
+			clock -= 9<<clockShift + 4
+			pc = 0x03BD
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03BE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03C0 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03C2 BCC CEN1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03C6_0261_0351
+		}
+		goto L03C4_0261_0351
+	}
+
+L03C4_0261_0351:
+	clock += 2<<clockShift + 1
+	// 03C4 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03C6_0261_0351
+
+L03C6_0261_0351: // CEN1
+	clock += 19<<clockShift + 8
+	// 03C6 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 03C8 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03C9 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CA LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CB LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CC LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03CD CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BCC CEN2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L03D3_0261_0351
+		}
+		goto L03D1_0261_0351
+	}
+
+L03D1_0261_0351:
+	clock += 2<<clockShift + 1
+	// 03D1 EOR #$07
+	{
+		m := byte(0x07)
+		a ^= m
+		nz = int(int8(a))
+	}
+	goto L03D3_0261_0351
+
+L03D3_0261_0351: // CEN2
+	clock += 13<<clockShift + 4
+	// 03D3 CLC
+	{
+		cf = 0
+	}
+	// 03D4 ADC .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 03D6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 03D7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0351
+		goto L0351_0261
 	}
 
 	// The copy of 02F3 for the call at 02D4.
@@ -8845,10 +16925,16 @@ L031A_02D7: // STRV
 	}
 	// 0320 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x02D7 { // the call this copy serves
 			goto L02D7
 		}
@@ -9469,10 +17555,16 @@ L031A_0360: // STRV
 	}
 	// 0320 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0360 { // the call this copy serves
 			goto L0360
 		}
@@ -9590,6 +17682,1237 @@ L026B_03DD: // REVERSE
 	goto L026E_03DD
 
 L026E_03DD: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283_03DD
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{
@@ -9729,6 +19052,1237 @@ L026B_17DD: // REVERSE
 	goto L026E_17DD
 
 L026E_17DD: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 026E SEC
+		{
+			cf = 1
+		}
+		// 026F LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0271 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0273 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0275 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0277 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 0279 SEC
+		{
+			cf = 1
+		}
+		// 027A LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 027C SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 027E STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0280 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0275
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0277
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00C8 && ea <= 0x00D7) || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x027E
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0283_17DD
+	}
 	clock += 36<<clockShift + 12
 	// 026E SEC
 	{
@@ -11216,10 +21770,16 @@ L00D1:
 	}
 	// 00D7 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x02E0:
 			goto L02E0
@@ -11369,10 +21929,16 @@ L00ED: // FR
 	clock += 6<<clockShift + 1
 	// 00ED RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x003C:
 			goto L003C
@@ -12253,10 +22819,16 @@ L01BB: // BUDG
 	}
 	// 01C7 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0110:
 			goto L0110
@@ -12416,10 +22988,16 @@ L020E:
 	clock += 6<<clockShift + 1
 	// 020E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0192:
 			goto L0192
@@ -13244,10 +23822,16 @@ L0283:
 	}
 	// 0284 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x508112F3 >> 25; search1KReturns[h] == pc {
 			switch h {
 			case 1:
@@ -13565,10 +24149,16 @@ L02A9: // RETL
 	}
 	// 02AB RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x021F:
 			goto L021F
@@ -13670,10 +24260,16 @@ L02AC: // ILLEGAL
 	}
 	// 02AF RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x021F:
 			goto L021F
@@ -13785,10 +24381,16 @@ L02B0: // RESET
 	}
 	// 02B6 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0212:
 			goto L0212
@@ -14406,10 +25008,16 @@ L031A: // STRV
 	}
 	// 0320 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0165:
 			goto L0165
@@ -14595,10 +25203,16 @@ L0334: // JR0
 	clock += 6<<clockShift + 1
 	// 0334 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0225:
 			goto L0225
@@ -15404,10 +26018,16 @@ L03BC: // JRET
 	clock += 6<<clockShift + 1
 	// 03BC RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0128:
 			goto L0128
@@ -15679,10 +26299,16 @@ L03D3: // CEN2
 	}
 	// 03D7 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x034A:
 			goto L034A
@@ -16011,10 +26637,16 @@ L03FC: // GR
 	}
 	// 03FE RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x035D:
 			goto L035D
@@ -16377,10 +27009,16 @@ L17D9: // NRET
 	clock += 6<<clockShift + 1
 	// 17D9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0382:
 			goto L0382

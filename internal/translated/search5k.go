@@ -2089,8 +2089,13 @@ L0000: // CHESS
 	}
 	// 0004 JSR XINIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x06
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0004
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x06, 0x00
 		s -= 2
 		goto L1062
 	}
@@ -2114,8 +2119,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0008
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -2129,8 +2139,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x000B
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -2195,8 +2210,13 @@ L001A: // WHSET
 	clock += 6<<clockShift + 1
 	// 001A JSR XSETW
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x1C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x001A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1C, 0x00
 		s -= 2
 		goto L106B
 	}
@@ -2283,8 +2303,13 @@ L002E:
 	clock += 6<<clockShift + 1
 	// 002E JSR REVX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x002E
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x00
 		s -= 2
 		goto L107D
 	}
@@ -2330,8 +2355,13 @@ L0039:
 	clock += 6<<clockShift + 1
 	// 0039 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x3B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0039
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3B, 0x00
 		s -= 2
 		goto L0453
 	}
@@ -2423,10 +2453,16 @@ L00ED: // FR
 	clock += 6<<clockShift + 1
 	// 00ED RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x04B8:
 			goto L04B8
@@ -2592,10 +2628,16 @@ L0208:
 	clock += 6<<clockShift + 1
 	// 0208 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x020C:
 			goto L020C
@@ -2729,8 +2771,13 @@ L0209: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
 		s -= 2
 		goto L0915
 	}
@@ -2783,8 +2830,13 @@ L0216: // AGN
 	clock += 6<<clockShift + 1
 	// 0216 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0216
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x18, 0x02
 		s -= 2
 		goto L0426_0219
 	}
@@ -2821,8 +2873,13 @@ L021B:
 	}
 	// 021C JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x021C
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1E, 0x02
 		s -= 2
 		goto L02F3_021F
 	}
@@ -2888,8 +2945,13 @@ L0229: // STOP
 	clock += 6<<clockShift + 1
 	// 0229 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0229
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2B, 0x02
 		s -= 2
 		goto L0266_022C
 	}
@@ -2965,8 +3027,13 @@ L023C: // P1
 	clock += 6<<clockShift + 1
 	// 023C JSR PCAP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x023C
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3E, 0x02
 		s -= 2
 		goto L0A43
 	}
@@ -2999,8 +3066,13 @@ L0243:
 	clock += 6<<clockShift + 1
 	// 0243 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0243
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x02
 		s -= 2
 		goto L02F3_0246
 	}
@@ -3013,8 +3085,13 @@ L0246: // P2
 	clock += 6<<clockShift + 1
 	// 0246 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0246
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L0266_0249
 	}
@@ -3061,8 +3138,13 @@ L0251: // P3
 	clock += 6<<clockShift + 1
 	// 0251 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0251
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x02
 		s -= 2
 		goto L0426_0254
 	}
@@ -3095,8 +3177,13 @@ L0258:
 	clock += 6<<clockShift + 1
 	// 0258 JSR PJAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0258
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5A, 0x02
 		s -= 2
 		goto L0A68
 	}
@@ -3165,10 +3252,16 @@ L0266: // RESET
 	}
 	// 026C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x022C:
 			goto L022C
@@ -3317,8 +3410,13 @@ L0271:
 	clock += 6<<clockShift + 1
 	// 0271 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0271
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x73, 0x02
 		s -= 2
 		goto L0A78
 	}
@@ -3358,8 +3456,13 @@ L027A:
 	clock += 6<<clockShift + 1
 	// 027A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x027A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7C, 0x02
 		s -= 2
 		goto L03BD
 	}
@@ -3517,10 +3620,16 @@ L0306: // JR0
 	clock += 6<<clockShift + 1
 	// 0306 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x021F:
 			goto L021F
@@ -3759,8 +3868,13 @@ L0324: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0324
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
 		s -= 2
 		goto L1166
 	}
@@ -3773,8 +3887,13 @@ L0327:
 	clock += 6<<clockShift + 1
 	// 0327 JSR GAINR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x29
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0327
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x29, 0x03
 		s -= 2
 		goto L039D
 	}
@@ -3787,8 +3906,13 @@ L032A:
 	clock += 6<<clockShift + 1
 	// 032A JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x032A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2C, 0x03
 		s -= 2
 		goto L0A78
 	}
@@ -3904,8 +4028,13 @@ L032D:
 	}
 	// 0348 JSR NEGA
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x4A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0348
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4A, 0x03
 		s -= 2
 		goto L17A1
 	}
@@ -3929,8 +4058,13 @@ L034B:
 	}
 	// 034F JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x51
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x034F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x51, 0x03
 		s -= 2
 		goto L10A3
 	}
@@ -4112,8 +4246,13 @@ L037B:
 	clock += 6<<clockShift + 1
 	// 037B JSR KREC
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x7D
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x037B
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7D, 0x03
 		s -= 2
 		goto L08EE
 	}
@@ -4169,10 +4308,16 @@ L0388: // JRET
 	clock += 6<<clockShift + 1
 	// 0388 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
@@ -4307,8 +4452,13 @@ L0389: // NOLEG2
 	}
 	// 038B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x8D
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x038B
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x8D, 0x03
 		s -= 2
 		goto L0400_038E
 	}
@@ -4489,10 +4639,16 @@ L03B2:
 	}
 	// 03B8 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x032A:
 			goto L032A
@@ -4635,10 +4791,16 @@ L03BC: // GR
 	clock += 6<<clockShift + 1
 	// 03BC RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x032A:
 			goto L032A
@@ -4827,10 +4989,16 @@ L03C6:
 	}
 	// 03CC RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x027D:
 			goto L027D
@@ -5007,6 +5175,1237 @@ L0400: // REVERSE
 	}
 
 L040F: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 040F SEC
+		{
+			cf = 1
+		}
+		// 0410 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0412 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0414 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0416 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0418 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 041A SEC
+		{
+			cf = 1
+		}
+		// 041B LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 041D SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 041F STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0421 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0424
+	}
 	clock += 36<<clockShift + 12
 	// 040F SEC
 	{
@@ -5110,10 +6509,16 @@ L0424:
 	}
 	// 0425 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
@@ -5392,10 +6797,16 @@ L044C: // RETL
 	}
 	// 044E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0219:
 			goto L0219
@@ -5539,10 +6950,16 @@ L044F: // ILLEGAL
 	}
 	// 0452 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0219:
 			goto L0219
@@ -5831,6 +7248,148 @@ L046D:
 	}
 
 L0479: // GKCLR
+	// The loop unrolled when y holds 07, the value set before it:
+	// 8 passes, the BPL taken but on the last.
+	if y == 0x07 {
+		// The pass with y = 07.
+		y = 0x07
+		clock += 9<<clockShift + 3
+		// 0479 STA .KP,Y
+		{
+			ea := 0x1000 + uint16(y)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0479
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 047C DEY
+		{
+			y--
+			nz = int(int8(y))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with y = 06.
+		y = 0x06
+		clock += 9<<clockShift + 3
+		{
+			ea := 0x1000 + uint16(y)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0479
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			y--
+			nz = int(int8(y))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with y = 05.
+		y = 0x05
+		clock += 9<<clockShift + 3
+		{
+			ea := 0x1000 + uint16(y)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0479
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			y--
+			nz = int(int8(y))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with y = 04.
+		y = 0x04
+		clock += 9<<clockShift + 3
+		{
+			ea := 0x1000 + uint16(y)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0479
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			y--
+			nz = int(int8(y))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with y = 03.
+		y = 0x03
+		clock += 9<<clockShift + 3
+		{
+			ea := 0x1000 + uint16(y)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0479
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			y--
+			nz = int(int8(y))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with y = 02.
+		y = 0x02
+		clock += 9<<clockShift + 3
+		{
+			ea := 0x1000 + uint16(y)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0479
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			y--
+			nz = int(int8(y))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with y = 01.
+		y = 0x01
+		clock += 9<<clockShift + 3
+		{
+			ea := 0x1000 + uint16(y)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0479
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			y--
+			nz = int(int8(y))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with y = 00.
+		y = 0x00
+		clock += 9<<clockShift + 3
+		{
+			ea := 0x1000 + uint16(y)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0479
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			y--
+			nz = int(int8(y))
+		}
+		goto L047F
+	}
 	clock += 9<<clockShift + 3
 	// 0479 STA .KP,Y
 	{
@@ -6031,8 +7590,13 @@ L04A4: // ITER
 	}
 	// 04B5 JSR FIRST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xB7
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x04B5
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB7, 0x04
 		s -= 2
 		goto L00DD
 	}
@@ -6045,8 +7609,13 @@ L04B8:
 	clock += 6<<clockShift + 1
 	// 04B8 JSR ROOT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xBA
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x04B8
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBA, 0x04
 		s -= 2
 		goto L0803
 	}
@@ -6059,8 +7628,13 @@ L04BB:
 	clock += 6<<clockShift + 1
 	// 04BB JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xBD
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x04BB
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBD, 0x04
 		s -= 2
 		goto L0400_04BE
 	}
@@ -6149,6 +7723,135 @@ L04CF: // GDONE
 	}
 
 L04D1: // GHIST
+	// The loop unrolled when y holds 02, the value set before it:
+	// 3 passes, the BPL taken but on the last.
+	if y == 0x02 {
+		// The pass with y = 02.
+		y = 0x02
+		clock += 22<<clockShift + 6
+		// 04D1 LDA .HISTP,Y
+		{
+			ea := 0x00D0 + uint16(y)
+			clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		// 04D4 STA $00D1,Y
+		{
+			ea := 0x00D1 + uint16(y)
+			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+				clock -= 18<<clockShift + 5
+				pc = 0x04D4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 04D7 LDA .HISTF,Y
+		{
+			ea := 0x00D4 + uint16(y)
+			clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		// 04DA STA $00D5,Y
+		{
+			ea := 0x00D5 + uint16(y)
+			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x04DA
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 04DD DEY
+		{
+			y--
+			nz = int(int8(y))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with y = 01.
+		y = 0x01
+		clock += 22<<clockShift + 6
+		{
+			ea := 0x00D0 + uint16(y)
+			clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x00D1 + uint16(y)
+			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+				clock -= 18<<clockShift + 5
+				pc = 0x04D4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x00D4 + uint16(y)
+			clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x00D5 + uint16(y)
+			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x04DA
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			y--
+			nz = int(int8(y))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with y = 00.
+		y = 0x00
+		clock += 22<<clockShift + 6
+		{
+			ea := 0x00D0 + uint16(y)
+			clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x00D1 + uint16(y)
+			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+				clock -= 18<<clockShift + 5
+				pc = 0x04D4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x00D4 + uint16(y)
+			clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x00D5 + uint16(y)
+			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x04DA
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			y--
+			nz = int(int8(y))
+		}
+		goto L04E0
+	}
 	clock += 22<<clockShift + 6
 	// 04D1 LDA .HISTP,Y
 	{
@@ -6249,8 +7952,13 @@ L04E0:
 	}
 	// 04F4 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xF6
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x04F4
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x04
 		s -= 2
 		goto L0A78
 	}
@@ -6275,10 +7983,16 @@ L04FA: // MATE
 	}
 	// 04FB RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x003C:
 			goto L003C
@@ -6449,10 +8163,16 @@ L0505:
 	}
 	// 0508 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x1179:
 			goto L1179
@@ -6590,10 +8310,16 @@ L0509: // PSTN
 	}
 	// 050C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x1179:
 			goto L1179
@@ -6727,8 +8453,13 @@ L0800: // FULL
 	clock += 6<<clockShift + 1
 	// 0800 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0800
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x08
 		s -= 2
 		goto L0400_0803
 	}
@@ -6741,8 +8472,13 @@ L0803: // ROOT
 	clock += 6<<clockShift + 1
 	// 0803 JSR CAPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0803
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x08
 		s -= 2
 		goto L0841_0806
 	}
@@ -6793,8 +8529,13 @@ L080C:
 	}
 	// 0810 JSR KILL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0810
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x12, 0x08
 		s -= 2
 		goto L08BF
 	}
@@ -6829,8 +8570,13 @@ L0819:
 	clock += 6<<clockShift + 1
 	// 0819 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x1B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0819
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1B, 0x08
 		s -= 2
 		goto L0838_081C
 	}
@@ -6914,8 +8660,13 @@ L0828: // NOLEG
 	}
 	// 082F JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x31
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x082F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x08
 		s -= 2
 		goto L0400_0832
 	}
@@ -6928,8 +8679,13 @@ L0832:
 	clock += 6<<clockShift + 1
 	// 0832 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x34
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0832
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x34, 0x08
 		s -= 2
 		goto L0838_0835
 	}
@@ -7073,8 +8829,13 @@ L0841: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0851
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
 		s -= 2
 		goto L0838_0854
 	}
@@ -7109,8 +8870,13 @@ L085A:
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x085A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
 		s -= 2
 		goto L087B
 	}
@@ -7123,10 +8889,16 @@ L085D: // CDONE
 	clock += 6<<clockShift + 1
 	// 085D RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0806:
 			goto L0806
@@ -7294,8 +9066,13 @@ L085E: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x086A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
 		s -= 2
 		goto L1151
 	}
@@ -7363,10 +9140,16 @@ L087A: // CFULL
 	clock += 6<<clockShift + 1
 	// 087A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x021F:
 			goto L021F
@@ -7755,8 +9538,13 @@ L08A7:
 	}
 	// 08B8 JSR TRY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xBA
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x08B8
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBA, 0x08
 		s -= 2
 		goto L0324
 	}
@@ -7776,10 +9564,16 @@ L08BE: // CEND
 	clock += 6<<clockShift + 1
 	// 08BE RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x085D:
 			goto L085D
@@ -7983,8 +9777,13 @@ L08D5: // KSTEP
 	clock += 6<<clockShift + 1
 	// 08D5 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xD7
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x08D5
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xD7, 0x08
 		s -= 2
 		goto L0426_08D8
 	}
@@ -8085,8 +9884,13 @@ L08EE: // KREC
 	clock += 6<<clockShift + 1
 	// 08EE JSR KOK
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xF0
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x08EE
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF0, 0x08
 		s -= 2
 		goto L11A1
 	}
@@ -8184,10 +9988,16 @@ L08F4:
 	}
 	// 090A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x037E:
 			goto L037E
@@ -8340,10 +10150,16 @@ L0912: // KNONE
 	clock += 6<<clockShift + 1
 	// 0912 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x037E:
 			goto L037E
@@ -8621,8 +10437,13 @@ L093D:
 	}
 	// 093F JSR CSIDE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x41
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x093F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x09
 		s -= 2
 		goto L094D_0942
 	}
@@ -8641,8 +10462,13 @@ L0942:
 	}
 	// 0944 JSR CSIDE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x46
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0944
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x09
 		s -= 2
 		goto L094D_0947
 	}
@@ -8655,10 +10481,16 @@ L0947: // RTR
 	clock += 6<<clockShift + 1
 	// 0947 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x020C:
 			goto L020C
@@ -9038,8 +10870,13 @@ L0988: // CS3
 	}
 	// 098A JSR ATTK
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x098A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x8C, 0x09
 		s -= 2
 		goto L09B2_098D
 	}
@@ -9082,8 +10919,13 @@ L098F:
 	}
 	// 0995 JSR ATTK
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x97
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0995
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x97, 0x09
 		s -= 2
 		goto L09B2_0998
 	}
@@ -9158,8 +11000,13 @@ L099A:
 	}
 	// 09AB JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xAD
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09AB
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAD, 0x09
 		s -= 2
 		goto L02F3_09AE
 	}
@@ -9172,8 +11019,13 @@ L09AE:
 	clock += 6<<clockShift + 1
 	// 09AE JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xB0
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09AE
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB0, 0x09
 		s -= 2
 		goto L0266_09B1
 	}
@@ -9186,10 +11038,16 @@ L09B1: // CSR
 	clock += 6<<clockShift + 1
 	// 09B1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0942:
 			goto L0942
@@ -9360,8 +11218,13 @@ L09B7: // AK1
 	}
 	// 09BD JSR AMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09BD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
 		s -= 2
 		goto L0A25_09C0
 	}
@@ -9468,8 +11331,13 @@ L09D4: // AK3
 	}
 	// 09DD JSR AMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09DD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
 		s -= 2
 		goto L0A25_09E0
 	}
@@ -9746,10 +11614,16 @@ L0A1F:
 	}
 	// 0A21 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x098D:
 			goto L098D
@@ -9885,10 +11759,16 @@ L0A22: // AYES
 	}
 	// 0A24 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x098D:
 			goto L098D
@@ -10119,10 +11999,16 @@ L0A3A:
 	}
 	// 0A3F RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x09C0:
 			goto L09C0
@@ -10261,10 +12147,16 @@ L0A42: // AEMP
 	clock += 6<<clockShift + 1
 	// 0A42 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x09C0:
 			goto L09C0
@@ -10398,8 +12290,13 @@ L0A43: // PCAP
 	clock += 6<<clockShift + 1
 	// 0A43 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x0A, 0x45
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0A43
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x0A
 		s -= 2
 		goto L0426_0A46
 	}
@@ -10527,10 +12424,16 @@ L0A67: // PCR
 	clock += 6<<clockShift + 1
 	// 0A67 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x023F:
 			goto L023F
@@ -11980,10 +13883,16 @@ L0BFD: // M8
 	clock += 6<<clockShift + 1
 	// 0BFD RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0274:
 			goto L0274
@@ -12139,10 +14048,16 @@ L1062: // XINIT
 	}
 	// 106A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0007:
 			goto L0007
@@ -12320,10 +14235,16 @@ L106B: // XSETW
 	}
 	// 107C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x001D:
 			goto L001D
@@ -12455,8 +14376,13 @@ L107D: // REVX
 	clock += 6<<clockShift + 1
 	// 107D JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x10, 0x7F
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x107D
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7F, 0x10
 		s -= 2
 		goto L0400_1080
 	}
@@ -12475,6 +14401,720 @@ L1080:
 	}
 
 L1082: // REVX1
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 24<<clockShift + 7
+		// 1082 LDA .ATTR,X
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		// 1085 LDY $1030,X
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		// 1088 STA $1030,X
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 108B TYA
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		// 108C STA .ATTR,X
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 108F DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 24<<clockShift + 7
+		{
+			ea := 0x1020 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			ea := 0x1030 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 16<<clockShift + 5
+				pc = 0x1088
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			a = y
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x1020 + uint16(x)
+			if ea >= 0x1062 || c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x108C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L1092
+	}
 	clock += 24<<clockShift + 7
 	// 1082 LDA .ATTR,X
 	{
@@ -12577,10 +15217,16 @@ L109C: // REVX2
 	}
 	// 10A2 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0031:
 			goto L0031
@@ -12937,8 +15583,13 @@ L10DF:
 	clock += 6<<clockShift + 1
 	// 10DF JSR UEP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x10, 0xE1
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x10DF
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE1, 0x10
 		s -= 2
 		goto L1108
 	}
@@ -12974,8 +15625,13 @@ L10E8:
 	clock += 6<<clockShift + 1
 	// 10E8 JSR UROOK
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x10, 0xEA
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x10E8
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xEA, 0x10
 		s -= 2
 		goto L1127
 	}
@@ -13078,10 +15734,16 @@ L10EB: // U2
 	}
 	// 1107 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0352:
 			goto L0352
@@ -13304,10 +15966,16 @@ L1108: // UEP
 	}
 	// 1126 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x10E2:
 			goto L10E2
@@ -13569,10 +16237,16 @@ L1127: // UROOK
 	}
 	// 1150 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x10EB:
 			goto L10EB
@@ -13758,10 +16432,16 @@ L1155:
 	}
 	// 1161 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x086D:
 			goto L086D
@@ -13895,10 +16575,16 @@ L1162: // VPRO
 	}
 	// 1165 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x086D:
 			goto L086D
@@ -14080,8 +16766,13 @@ L1166: // TPST
 	}
 	// 1176 JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x11, 0x78
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1176
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x78, 0x11
 		s -= 2
 		goto L04FC_1179
 	}
@@ -14104,8 +16795,13 @@ L1179:
 	}
 	// 117D JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x11, 0x7F
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x117D
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7F, 0x11
 		s -= 2
 		goto L04FC_1180
 	}
@@ -14262,10 +16958,16 @@ L119E: // TPR
 	}
 	// 11A0 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0327:
 			goto L0327
@@ -14506,10 +17208,16 @@ L11BD:
 	}
 	// 11BF RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x08F1:
 			goto L08F1
@@ -14646,10 +17354,16 @@ L11C2: // KOKR
 	clock += 6<<clockShift + 1
 	// 11C2 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x08F1:
 			goto L08F1
@@ -15004,10 +17718,16 @@ L17D9: // NRET
 	clock += 6<<clockShift + 1
 	// 17D9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x034B:
 			goto L034B
@@ -15135,8 +17855,13 @@ L17DA: // QS1
 	clock += 6<<clockShift + 1
 	// 17DA JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DA
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDC, 0x17
 		s -= 2
 		goto L0400_17DD
 	}
@@ -15149,8 +17874,13 @@ L17DD:
 	clock += 6<<clockShift + 1
 	// 17DD JSR CAPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x17
 		s -= 2
 		goto L0841_17E0
 	}
@@ -15577,8 +18307,13 @@ L0324_021F: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0324
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
 		s -= 2
 		goto L1166
 	}
@@ -15606,10 +18341,16 @@ L0388_021F: // JRET
 	clock += 6<<clockShift + 1
 	// 0388 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x021F { // the call this copy serves
 			goto L021F
 		}
@@ -15774,8 +18515,13 @@ L085E_021F: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x086A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
 		s -= 2
 		goto L1151
 	}
@@ -16019,8 +18765,13 @@ L0324_0246: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0324
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
 		s -= 2
 		goto L1166
 	}
@@ -16048,10 +18799,16 @@ L0388_0246: // JRET
 	clock += 6<<clockShift + 1
 	// 0388 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0246 { // the call this copy serves
 			goto L0246
 		}
@@ -16216,8 +18973,13 @@ L085E_0246: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x086A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
 		s -= 2
 		goto L1151
 	}
@@ -16502,6 +19264,1237 @@ L0400_038E: // REVERSE
 	goto L040F_038E
 
 L040F_038E: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 040F SEC
+		{
+			cf = 1
+		}
+		// 0410 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0412 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0414 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0416 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0418 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 041A SEC
+		{
+			cf = 1
+		}
+		// 041B LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 041D SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 041F STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0421 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0424_038E
+	}
 	clock += 36<<clockShift + 12
 	// 040F SEC
 	{
@@ -16668,6 +20661,1237 @@ L0400_04BE: // REVERSE
 	goto L040F_04BE
 
 L040F_04BE: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 040F SEC
+		{
+			cf = 1
+		}
+		// 0410 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0412 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0414 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0416 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0418 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 041A SEC
+		{
+			cf = 1
+		}
+		// 041B LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 041D SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 041F STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0421 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0424_04BE
+	}
 	clock += 36<<clockShift + 12
 	// 040F SEC
 	{
@@ -16834,6 +22058,1237 @@ L0400_0803: // REVERSE
 	goto L040F_0803
 
 L040F_0803: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 040F SEC
+		{
+			cf = 1
+		}
+		// 0410 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0412 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0414 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0416 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0418 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 041A SEC
+		{
+			cf = 1
+		}
+		// 041B LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 041D SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 041F STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0421 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0424_0803
+	}
 	clock += 36<<clockShift + 12
 	// 040F SEC
 	{
@@ -17037,10 +23492,307 @@ L0841_0806: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0851
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
 		s -= 2
-		goto L0838_0854
+		goto L0838_0806_0854
+	}
+
+L0854_0806:
+	if clock+15<<clockShift >= end {
+		pc = 0x0854
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 0854 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0856 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0858 BMI CDONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L085D_0806
+		}
+		goto L085A_0806
+	}
+
+L085A_0806:
+	clock += 6<<clockShift + 1
+	// 085A JSR CAPS
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x085A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
+		s -= 2
+		goto L087B
+	}
+
+L085D_0806: // CDONE
+	if clock+6<<clockShift >= end {
+		pc = 0x085D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 085D RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0806 { // the call this copy serves
+			goto L0806
+		}
+		switch pc {
+		case 0x0806:
+			goto L0806
+		case 0x17E0:
+			goto L17E0
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0838 for the call at 0851 in the copy of 0806.
+
+L0200_0806_0854: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_0806_0854
+
+L0204_0806_0854: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_0806_0854
+		}
+		goto L0208_0806_0854
+	}
+
+L0208_0806_0854:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0854
+		goto L0854_0806
+	}
+
+L0209_0806_0854: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RTYPE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		s -= 2
+		goto L0915
+	}
+
+L0838_0806_0854: // GEN
+	if clock+14<<clockShift >= end {
+		pc = 0x0838
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 0838 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0839 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 083A LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 083C STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x083C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 083E JMP GNM
+	{
+		goto L0200_0806_0854
 	}
 
 	// The copy of 0838 for the call at 0819.
@@ -17099,8 +23851,13 @@ L0209_081C: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
 		s -= 2
 		goto L0915
 	}
@@ -17198,6 +23955,1237 @@ L0400_0832: // REVERSE
 	goto L040F_0832
 
 L040F_0832: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 040F SEC
+		{
+			cf = 1
+		}
+		// 0410 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0412 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0414 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0416 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0418 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 041A SEC
+		{
+			cf = 1
+		}
+		// 041B LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 041D SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 041F STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0421 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0424_0832
+	}
 	clock += 36<<clockShift + 12
 	// 040F SEC
 	{
@@ -17364,8 +25352,13 @@ L0209_0835: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
 		s -= 2
 		goto L0915
 	}
@@ -17463,8 +25456,13 @@ L0209_0854: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
 		s -= 2
 		goto L0915
 	}
@@ -17944,8 +25942,13 @@ L0988_0942: // CS3
 	}
 	// 098A JSR ATTK
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x098A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x8C, 0x09
 		s -= 2
 		goto L09B2_098D
 	}
@@ -18210,8 +26213,13 @@ L0988_0947: // CS3
 	}
 	// 098A JSR ATTK
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x098A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x8C, 0x09
 		s -= 2
 		goto L09B2_098D
 	}
@@ -18278,10 +26286,977 @@ L09B7_098D: // AK1
 	}
 	// 09BD JSR AMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09BD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
 		s -= 2
-		goto L0A25_09C0
+		goto L0A25_098D_09C0
+	}
+
+L09C0_098D:
+	if clock+14<<clockShift >= end {
+		pc = 0x09C0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09C0 CMP #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C2 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22_098D
+		}
+		goto L09C4_098D
+	}
+
+L09C4_098D:
+	clock += 6<<clockShift + 3
+	// 09C4 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 09C5 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C7 BNE AK1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B7_098D
+		}
+		goto L09C9_098D
+	}
+
+L09C9_098D: // AK2
+	if clock+14<<clockShift >= end {
+		pc = 0x09C9
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 09C9 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09CC STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09CF LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D1 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+	goto L09D4_098D
+
+L09D4_098D: // AK3
+	if clock+20<<clockShift >= end {
+		pc = 0x09D4
+		goto budget
+	}
+	clock += 20<<clockShift + 5
+	// 09D4 LDA .AT
+	{
+		m := c.Mem[0x1060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D7 CLC
+	{
+		cf = 0
+	}
+	// 09D8 ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09DA STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09DD JSR AMAN
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09DD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
+		s -= 2
+		goto L0A25_098D_09E0
+	}
+
+L09E0_098D:
+	if clock+74<<clockShift >= end {
+		pc = 0x09E0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09E0 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09E2 BNE AK4
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09EB_098D
+		}
+		goto L09E4_098D
+	}
+
+L09E4_098D:
+	clock += 8<<clockShift + 3
+	// 09E4 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09E6 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+	// 09E9 BEQ AK3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L09D4_098D
+		}
+		goto L09EB_098D
+	}
+
+L09EB_098D: // AK4
+	clock += 4<<clockShift + 2
+	// 09EB CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09ED BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A1C_098D
+		}
+		goto L09EF_098D
+	}
+
+L09EF_098D:
+	clock += 4<<clockShift + 2
+	// 09EF CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F1 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22_098D
+		}
+		goto L09F3_098D
+	}
+
+L09F3_098D:
+	clock += 4<<clockShift + 2
+	// 09F3 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F5 BEQ AROOK
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A12_098D
+		}
+		goto L09F7_098D
+	}
+
+L09F7_098D:
+	clock += 4<<clockShift + 2
+	// 09F7 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F9 BEQ ABISH
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A18_098D
+		}
+		goto L09FB_098D
+	}
+
+L09FB_098D:
+	clock += 6<<clockShift + 2
+	// 09FB LDY .AF
+	{
+		m := c.Mem[0x1061]
+		y = m
+		nz = int(int8(y))
+	}
+	// 09FE BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A1C_098D
+		}
+		goto L0A00_098D
+	}
+
+L0A00_098D:
+	clock += 4<<clockShift + 2
+	// 0A00 CMP #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A02 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_098D
+		}
+		goto L0A04_098D
+	}
+
+L0A04_098D:
+	clock += 4<<clockShift + 2
+	// 0A04 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A06 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_098D
+		}
+		goto L0A08_098D
+	}
+
+L0A08_098D:
+	clock += 4<<clockShift + 2
+	// 0A08 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0A BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_098D
+		}
+		goto L0A0C_098D
+	}
+
+L0A0C_098D:
+	clock += 4<<clockShift + 2
+	// 0A0C CPX #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0E BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_098D
+		}
+		goto L0A10_098D
+	}
+
+L0A10_098D:
+	clock += 2<<clockShift + 1
+	// 0A10 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_098D
+		}
+		goto L0A12_098D
+	}
+
+L0A12_098D: // AROOK
+	clock += 4<<clockShift + 2
+	// 0A12 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A14 BCC AYES
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A22_098D
+		}
+		goto L0A16_098D
+	}
+
+L0A16_098D:
+	clock += 2<<clockShift + 1
+	// 0A16 BCS AKN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_098D
+		}
+		goto L0A18_098D
+	}
+
+L0A18_098D: // ABISH
+	clock += 4<<clockShift + 2
+	// 0A18 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A1A BCS AYES
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A22_098D
+		}
+		goto L0A1C_098D
+	}
+
+L0A1C_098D: // AKN
+	clock += 4<<clockShift + 2
+	// 0A1C DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0A1D BNE AK2
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L09C9_098D
+		}
+		goto L0A1F_098D
+	}
+
+L0A1F_098D:
+	clock += 8<<clockShift + 2
+	// 0A1F LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A21 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x098D { // the call this copy serves
+			goto L098D
+		}
+		switch pc {
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0A22_098D: // AYES
+	clock += 8<<clockShift + 2
+	// 0A22 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A24 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x098D { // the call this copy serves
+			goto L098D
+		}
+		switch pc {
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0A25 for the call at 09BD in the copy of 098D.
+
+L0A25_098D_09C0: // AMAN
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40_098D_09C0
+		}
+		goto L0A2A_098D_09C0
+	}
+
+L0A2A_098D_09C0:
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42_098D_09C0
+		}
+		goto L0A33_098D_09C0
+	}
+
+L0A33_098D_09C0:
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40_098D_09C0
+		}
+		goto L0A3A_098D_09C0
+	}
+
+L0A3A_098D_09C0:
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09C0
+		goto L09C0_098D
+	}
+
+L0A40_098D_09C0: // AOFF
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0A42_098D_09C0
+
+L0A42_098D_09C0: // AEMP
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09C0
+		goto L09C0_098D
+	}
+
+	// The copy of 0A25 for the call at 09DD in the copy of 098D.
+
+L0A25_098D_09E0: // AMAN
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40_098D_09E0
+		}
+		goto L0A2A_098D_09E0
+	}
+
+L0A2A_098D_09E0:
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42_098D_09E0
+		}
+		goto L0A33_098D_09E0
+	}
+
+L0A33_098D_09E0:
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40_098D_09E0
+		}
+		goto L0A3A_098D_09E0
+	}
+
+L0A3A_098D_09E0:
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09E0
+		goto L09E0_098D
+	}
+
+L0A40_098D_09E0: // AOFF
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0A42_098D_09E0
+
+L0A42_098D_09E0: // AEMP
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09E0
+		goto L09E0_098D
 	}
 
 	// The copy of 09B2 for the call at 0995.
@@ -18332,10 +27307,977 @@ L09B7_0998: // AK1
 	}
 	// 09BD JSR AMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09BD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
 		s -= 2
-		goto L0A25_09C0
+		goto L0A25_0998_09C0
+	}
+
+L09C0_0998:
+	if clock+14<<clockShift >= end {
+		pc = 0x09C0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09C0 CMP #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C2 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22_0998
+		}
+		goto L09C4_0998
+	}
+
+L09C4_0998:
+	clock += 6<<clockShift + 3
+	// 09C4 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 09C5 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C7 BNE AK1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B7_0998
+		}
+		goto L09C9_0998
+	}
+
+L09C9_0998: // AK2
+	if clock+14<<clockShift >= end {
+		pc = 0x09C9
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 09C9 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09CC STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09CF LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D1 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+	goto L09D4_0998
+
+L09D4_0998: // AK3
+	if clock+20<<clockShift >= end {
+		pc = 0x09D4
+		goto budget
+	}
+	clock += 20<<clockShift + 5
+	// 09D4 LDA .AT
+	{
+		m := c.Mem[0x1060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D7 CLC
+	{
+		cf = 0
+	}
+	// 09D8 ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09DA STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09DD JSR AMAN
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09DD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
+		s -= 2
+		goto L0A25_0998_09E0
+	}
+
+L09E0_0998:
+	if clock+74<<clockShift >= end {
+		pc = 0x09E0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09E0 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09E2 BNE AK4
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09EB_0998
+		}
+		goto L09E4_0998
+	}
+
+L09E4_0998:
+	clock += 8<<clockShift + 3
+	// 09E4 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09E6 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+	// 09E9 BEQ AK3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L09D4_0998
+		}
+		goto L09EB_0998
+	}
+
+L09EB_0998: // AK4
+	clock += 4<<clockShift + 2
+	// 09EB CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09ED BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A1C_0998
+		}
+		goto L09EF_0998
+	}
+
+L09EF_0998:
+	clock += 4<<clockShift + 2
+	// 09EF CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F1 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22_0998
+		}
+		goto L09F3_0998
+	}
+
+L09F3_0998:
+	clock += 4<<clockShift + 2
+	// 09F3 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F5 BEQ AROOK
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A12_0998
+		}
+		goto L09F7_0998
+	}
+
+L09F7_0998:
+	clock += 4<<clockShift + 2
+	// 09F7 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F9 BEQ ABISH
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A18_0998
+		}
+		goto L09FB_0998
+	}
+
+L09FB_0998:
+	clock += 6<<clockShift + 2
+	// 09FB LDY .AF
+	{
+		m := c.Mem[0x1061]
+		y = m
+		nz = int(int8(y))
+	}
+	// 09FE BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A1C_0998
+		}
+		goto L0A00_0998
+	}
+
+L0A00_0998:
+	clock += 4<<clockShift + 2
+	// 0A00 CMP #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A02 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_0998
+		}
+		goto L0A04_0998
+	}
+
+L0A04_0998:
+	clock += 4<<clockShift + 2
+	// 0A04 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A06 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_0998
+		}
+		goto L0A08_0998
+	}
+
+L0A08_0998:
+	clock += 4<<clockShift + 2
+	// 0A08 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0A BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_0998
+		}
+		goto L0A0C_0998
+	}
+
+L0A0C_0998:
+	clock += 4<<clockShift + 2
+	// 0A0C CPX #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0E BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_0998
+		}
+		goto L0A10_0998
+	}
+
+L0A10_0998:
+	clock += 2<<clockShift + 1
+	// 0A10 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_0998
+		}
+		goto L0A12_0998
+	}
+
+L0A12_0998: // AROOK
+	clock += 4<<clockShift + 2
+	// 0A12 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A14 BCC AYES
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A22_0998
+		}
+		goto L0A16_0998
+	}
+
+L0A16_0998:
+	clock += 2<<clockShift + 1
+	// 0A16 BCS AKN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_0998
+		}
+		goto L0A18_0998
+	}
+
+L0A18_0998: // ABISH
+	clock += 4<<clockShift + 2
+	// 0A18 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A1A BCS AYES
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A22_0998
+		}
+		goto L0A1C_0998
+	}
+
+L0A1C_0998: // AKN
+	clock += 4<<clockShift + 2
+	// 0A1C DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0A1D BNE AK2
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L09C9_0998
+		}
+		goto L0A1F_0998
+	}
+
+L0A1F_0998:
+	clock += 8<<clockShift + 2
+	// 0A1F LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A21 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0998 { // the call this copy serves
+			goto L0998
+		}
+		switch pc {
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0A22_0998: // AYES
+	clock += 8<<clockShift + 2
+	// 0A22 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A24 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0998 { // the call this copy serves
+			goto L0998
+		}
+		switch pc {
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0A25 for the call at 09BD in the copy of 0998.
+
+L0A25_0998_09C0: // AMAN
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40_0998_09C0
+		}
+		goto L0A2A_0998_09C0
+	}
+
+L0A2A_0998_09C0:
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42_0998_09C0
+		}
+		goto L0A33_0998_09C0
+	}
+
+L0A33_0998_09C0:
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40_0998_09C0
+		}
+		goto L0A3A_0998_09C0
+	}
+
+L0A3A_0998_09C0:
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09C0
+		goto L09C0_0998
+	}
+
+L0A40_0998_09C0: // AOFF
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0A42_0998_09C0
+
+L0A42_0998_09C0: // AEMP
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09C0
+		goto L09C0_0998
+	}
+
+	// The copy of 0A25 for the call at 09DD in the copy of 0998.
+
+L0A25_0998_09E0: // AMAN
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40_0998_09E0
+		}
+		goto L0A2A_0998_09E0
+	}
+
+L0A2A_0998_09E0:
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42_0998_09E0
+		}
+		goto L0A33_0998_09E0
+	}
+
+L0A33_0998_09E0:
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40_0998_09E0
+		}
+		goto L0A3A_0998_09E0
+	}
+
+L0A3A_0998_09E0:
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09E0
+		goto L09E0_0998
+	}
+
+L0A40_0998_09E0: // AOFF
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0A42_0998_09E0
+
+L0A42_0998_09E0: // AEMP
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09E0
+		goto L09E0_0998
 	}
 
 	// The copy of 02F3 for the call at 09AB.
@@ -18545,8 +28487,13 @@ L0324_09AE: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0324
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
 		s -= 2
 		goto L1166
 	}
@@ -18574,10 +28521,16 @@ L0388_09AE: // JRET
 	clock += 6<<clockShift + 1
 	// 0388 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x09AE { // the call this copy serves
 			goto L09AE
 		}
@@ -18742,8 +28695,13 @@ L085E_09AE: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x086A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
 		s -= 2
 		goto L1151
 	}
@@ -19300,6 +29258,1237 @@ L0400_1080: // REVERSE
 	goto L040F_1080
 
 L040F_1080: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 040F SEC
+		{
+			cf = 1
+		}
+		// 0410 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0412 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0414 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0416 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0418 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 041A SEC
+		{
+			cf = 1
+		}
+		// 041B LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 041D SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 041F STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0421 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0424_1080
+	}
 	clock += 36<<clockShift + 12
 	// 040F SEC
 	{
@@ -19614,6 +30803,1237 @@ L0400_17DD: // REVERSE
 	goto L040F_17DD
 
 L040F_17DD: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 040F SEC
+		{
+			cf = 1
+		}
+		// 0410 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0412 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0414 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0416 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0418 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 041A SEC
+		{
+			cf = 1
+		}
+		// 041B LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 041D SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 041F STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0421 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0424_17DD
+	}
 	clock += 36<<clockShift + 12
 	// 040F SEC
 	{
@@ -19817,10 +32237,307 @@ L0841_17E0: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0851
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
 		s -= 2
-		goto L0838_0854
+		goto L0838_17E0_0854
+	}
+
+L0854_17E0:
+	if clock+15<<clockShift >= end {
+		pc = 0x0854
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 0854 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0856 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0858 BMI CDONE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L085D_17E0
+		}
+		goto L085A_17E0
+	}
+
+L085A_17E0:
+	clock += 6<<clockShift + 1
+	// 085A JSR CAPS
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x085A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
+		s -= 2
+		goto L087B
+	}
+
+L085D_17E0: // CDONE
+	if clock+6<<clockShift >= end {
+		pc = 0x085D
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 085D RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x17E0 { // the call this copy serves
+			goto L17E0
+		}
+		switch pc {
+		case 0x0806:
+			goto L0806
+		case 0x17E0:
+			goto L17E0
+		}
+		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0803
+			case 5:
+				goto L025B
+			case 25:
+				goto L17E0
+			case 27:
+				goto L086D
+			case 28:
+				goto L023F
+			case 30:
+				goto L034B
+			case 31:
+				goto L038E
+			case 32:
+				goto L08D8
+			case 38:
+				goto L081C
+			case 40:
+				goto L0274
+			case 41:
+				goto L09AE
+			case 45:
+				goto L000B
+			case 49:
+				goto L04F7
+			case 56:
+				goto L0942
+			case 66:
+				goto L08F1
+			case 72:
+				goto L0835
+			case 73:
+				goto L08BB
+			case 76:
+				goto L085D
+			case 80:
+				goto L037E
+			case 82:
+				goto L17DD
+			case 88:
+				goto L0031
+			case 90:
+				goto L1179
+			case 91:
+				goto L032D
+			case 93:
+				goto L0249
+			case 111:
+				goto L09E0
+			case 114:
+				goto L04BE
+			case 122:
+				goto L0007
+			case 124:
+				goto L027D
+			case 127:
+				goto L021F
+			case 130:
+				goto L0832
+			case 134:
+				goto L003C
+			case 135:
+				goto L022C
+			case 139:
+				goto L0254
+			case 148:
+				goto L032A
+			case 150:
+				goto L0246
+			case 152:
+				goto L0352
+			case 158:
+				goto L10E2
+			case 159:
+				goto L098D
+			case 171:
+				goto L04BB
+			case 202:
+				goto L0806
+			case 205:
+				goto L0998
+			case 206:
+				goto L0327
+			case 209:
+				goto L0813
+			case 210:
+				goto L09C0
+			case 211:
+				goto L0A46
+			case 213:
+				goto L1180
+			case 214:
+				goto L001D
+			case 216:
+				goto L0947
+			case 228:
+				goto L04B8
+			case 234:
+				goto L020C
+			case 237:
+				goto L1080
+			case 240:
+				goto L09B1
+			case 241:
+				goto L0219
+			case 242:
+				goto L10EB
+			case 244:
+				goto L000E
+			case 248:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0838 for the call at 0851 in the copy of 17E0.
+
+L0200_17E0_0854: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0200
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0200 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0202 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L0204_17E0_0854
+
+L0204_17E0_0854: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x0204
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 0204 DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 0206 BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0209_17E0_0854
+		}
+		goto L0208_17E0_0854
+	}
+
+L0208_17E0_0854:
+	clock += 6<<clockShift + 1
+	// 0208 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0854
+		goto L0854_17E0
+	}
+
+L0209_17E0_0854: // NEX
+	clock += 6<<clockShift + 1
+	// 0209 JSR RTYPE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		s -= 2
+		goto L0915
+	}
+
+L0838_17E0_0854: // GEN
+	if clock+14<<clockShift >= end {
+		pc = 0x0838
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 0838 TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 0839 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 083A LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 083C STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x083C
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 083E JMP GNM
+	{
+		goto L0200_17E0_0854
 	}
 
 	// The budget's end is nearer than the code can run before its next
@@ -21547,8 +34264,13 @@ L0000: // CHESS
 	}
 	// 0004 JSR XINIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x06
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0004
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x06, 0x00
 		s -= 2
 		goto L1062
 	}
@@ -21580,8 +34302,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0008
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -21599,8 +34326,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x000B
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -21681,8 +34413,13 @@ L001A: // WHSET
 	clock += 6<<clockShift + 1
 	// 001A JSR XSETW
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x1C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x001A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1C, 0x00
 		s -= 2
 		goto L106B
 	}
@@ -21785,8 +34522,13 @@ L002E:
 	clock += 6<<clockShift + 1
 	// 002E JSR REVX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x002E
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x00
 		s -= 2
 		goto L107D
 	}
@@ -21844,8 +34586,13 @@ L0039:
 	clock += 6<<clockShift + 1
 	// 0039 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x3B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0039
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3B, 0x00
 		s -= 2
 		goto L0453
 	}
@@ -21957,10 +34704,16 @@ L00ED: // FR
 	clock += 6<<clockShift + 1
 	// 00ED RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x04B8:
 			goto L04B8
@@ -22138,10 +34891,16 @@ L0208:
 	clock += 6<<clockShift + 1
 	// 0208 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x020C:
 			goto L020C
@@ -22279,8 +35038,13 @@ L0209: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0209
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
 		s -= 2
 		goto L0915
 	}
@@ -22345,8 +35109,13 @@ L0216: // AGN
 	clock += 6<<clockShift + 1
 	// 0216 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0216
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x18, 0x02
 		s -= 2
 		goto L0426
 	}
@@ -22391,8 +35160,13 @@ L021B:
 	}
 	// 021C JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x021C
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1E, 0x02
 		s -= 2
 		goto L02F3
 	}
@@ -22465,8 +35239,13 @@ L0229: // STOP
 	clock += 6<<clockShift + 1
 	// 0229 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0229
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2B, 0x02
 		s -= 2
 		goto L0266
 	}
@@ -22558,8 +35337,13 @@ L023C: // P1
 	clock += 6<<clockShift + 1
 	// 023C JSR PCAP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x023C
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3E, 0x02
 		s -= 2
 		goto L0A43
 	}
@@ -22604,8 +35388,13 @@ L0243:
 	clock += 6<<clockShift + 1
 	// 0243 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0243
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x02
 		s -= 2
 		goto L02F3
 	}
@@ -22622,8 +35411,13 @@ L0246: // P2
 	clock += 6<<clockShift + 1
 	// 0246 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0246
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L0266
 	}
@@ -22678,8 +35472,13 @@ L0251: // P3
 	clock += 6<<clockShift + 1
 	// 0251 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0251
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x02
 		s -= 2
 		goto L0426
 	}
@@ -22724,8 +35523,13 @@ L0258:
 	clock += 6<<clockShift + 1
 	// 0258 JSR PJAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0258
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5A, 0x02
 		s -= 2
 		goto L0A68
 	}
@@ -22806,10 +35610,16 @@ L0266: // RESET
 	}
 	// 026C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x022C:
 			goto L022C
@@ -22966,8 +35776,13 @@ L0271:
 	clock += 6<<clockShift + 1
 	// 0271 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0271
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x73, 0x02
 		s -= 2
 		goto L0A78
 	}
@@ -23019,8 +35834,13 @@ L027A:
 	clock += 6<<clockShift + 1
 	// 027A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x027A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7C, 0x02
 		s -= 2
 		goto L03BD
 	}
@@ -23214,10 +36034,16 @@ L0306: // JR0
 	clock += 6<<clockShift + 1
 	// 0306 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x021F:
 			goto L021F
@@ -23480,8 +36306,13 @@ L0324: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0324
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
 		s -= 2
 		goto L1166
 	}
@@ -23498,8 +36329,13 @@ L0327:
 	clock += 6<<clockShift + 1
 	// 0327 JSR GAINR
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x29
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0327
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x29, 0x03
 		s -= 2
 		goto L039D
 	}
@@ -23516,8 +36352,13 @@ L032A:
 	clock += 6<<clockShift + 1
 	// 032A JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x032A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2C, 0x03
 		s -= 2
 		goto L0A78
 	}
@@ -23683,8 +36524,13 @@ L032D:
 	}
 	// 0348 JSR NEGA
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x4A
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0348
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4A, 0x03
 		s -= 2
 		goto L17A1
 	}
@@ -23712,8 +36558,13 @@ L034B:
 	}
 	// 034F JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x51
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x034F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x51, 0x03
 		s -= 2
 		goto L10A3
 	}
@@ -23927,8 +36778,13 @@ L037B:
 	clock += 6<<clockShift + 1
 	// 037B JSR KREC
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x7D
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x037B
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7D, 0x03
 		s -= 2
 		goto L08EE
 	}
@@ -23996,10 +36852,16 @@ L0388: // JRET
 	clock += 6<<clockShift + 1
 	// 0388 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
@@ -24138,8 +37000,13 @@ L0389: // NOLEG2
 	}
 	// 038B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x8D
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x038B
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x8D, 0x03
 		s -= 2
 		goto L0400
 	}
@@ -24394,10 +37261,16 @@ L03B2:
 	}
 	// 03B8 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x032A:
 			goto L032A
@@ -24548,10 +37421,16 @@ L03BC: // GR
 	clock += 6<<clockShift + 1
 	// 03BC RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x032A:
 			goto L032A
@@ -24752,10 +37631,16 @@ L03C6:
 	}
 	// 03CC RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x027D:
 			goto L027D
@@ -25085,10 +37970,16 @@ L0424:
 	}
 	// 0425 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
@@ -25437,10 +38328,16 @@ L044C: // RETL
 	}
 	// 044E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0219:
 			goto L0219
@@ -25588,10 +38485,16 @@ L044F: // ILLEGAL
 	}
 	// 0452 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0219:
 			goto L0219
@@ -26155,8 +39058,13 @@ L04A4: // ITER
 	}
 	// 04B5 JSR FIRST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xB7
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x04B5
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB7, 0x04
 		s -= 2
 		goto L00DD
 	}
@@ -26173,8 +39081,13 @@ L04B8:
 	clock += 6<<clockShift + 1
 	// 04B8 JSR ROOT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xBA
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x04B8
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBA, 0x04
 		s -= 2
 		goto L0803
 	}
@@ -26191,8 +39104,13 @@ L04BB:
 	clock += 6<<clockShift + 1
 	// 04BB JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xBD
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x04BB
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBD, 0x04
 		s -= 2
 		goto L0400
 	}
@@ -26424,8 +39342,13 @@ L04E0:
 	}
 	// 04F4 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xF6
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x04F4
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x04
 		s -= 2
 		goto L0A78
 	}
@@ -26458,10 +39381,16 @@ L04FA: // MATE
 	}
 	// 04FB RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x003C:
 			goto L003C
@@ -26640,10 +39569,16 @@ L0505:
 	}
 	// 0508 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x1179:
 			goto L1179
@@ -26785,10 +39720,16 @@ L0509: // PSTN
 	}
 	// 050C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x1179:
 			goto L1179
@@ -26926,8 +39867,13 @@ L0800: // FULL
 	clock += 6<<clockShift + 1
 	// 0800 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0800
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x08
 		s -= 2
 		goto L0400
 	}
@@ -26944,8 +39890,13 @@ L0803: // ROOT
 	clock += 6<<clockShift + 1
 	// 0803 JSR CAPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0803
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x08
 		s -= 2
 		goto L0841
 	}
@@ -27004,8 +39955,13 @@ L080C:
 	}
 	// 0810 JSR KILL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0810
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x12, 0x08
 		s -= 2
 		goto L08BF
 	}
@@ -27048,8 +40004,13 @@ L0819:
 	clock += 6<<clockShift + 1
 	// 0819 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x1B
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0819
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1B, 0x08
 		s -= 2
 		goto L0838
 	}
@@ -27149,8 +40110,13 @@ L0828: // NOLEG
 	}
 	// 082F JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x31
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x082F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x08
 		s -= 2
 		goto L0400
 	}
@@ -27167,8 +40133,13 @@ L0832:
 	clock += 6<<clockShift + 1
 	// 0832 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x34
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0832
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x34, 0x08
 		s -= 2
 		goto L0838
 	}
@@ -27324,8 +40295,13 @@ L0841: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0851
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
 		s -= 2
 		goto L0838
 	}
@@ -27368,8 +40344,13 @@ L085A:
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x085A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
 		s -= 2
 		goto L087B
 	}
@@ -27386,10 +40367,16 @@ L085D: // CDONE
 	clock += 6<<clockShift + 1
 	// 085D RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0806:
 			goto L0806
@@ -27561,8 +40548,13 @@ L085E: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x086A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
 		s -= 2
 		goto L1151
 	}
@@ -27642,10 +40634,16 @@ L087A: // CFULL
 	clock += 6<<clockShift + 1
 	// 087A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x021F:
 			goto L021F
@@ -28070,8 +41068,13 @@ L08A7:
 	}
 	// 08B8 JSR TRY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xBA
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x08B8
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBA, 0x08
 		s -= 2
 		goto L0324
 	}
@@ -28099,10 +41102,16 @@ L08BE: // CEND
 	clock += 6<<clockShift + 1
 	// 08BE RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x085D:
 			goto L085D
@@ -28322,8 +41331,13 @@ L08D5: // KSTEP
 	clock += 6<<clockShift + 1
 	// 08D5 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xD7
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x08D5
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xD7, 0x08
 		s -= 2
 		goto L0426
 	}
@@ -28444,8 +41458,13 @@ L08EE: // KREC
 	clock += 6<<clockShift + 1
 	// 08EE JSR KOK
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x08, 0xF0
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x08EE
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF0, 0x08
 		s -= 2
 		goto L11A1
 	}
@@ -28551,10 +41570,16 @@ L08F4:
 	}
 	// 090A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x037E:
 			goto L037E
@@ -28715,10 +41740,16 @@ L0912: // KNONE
 	clock += 6<<clockShift + 1
 	// 0912 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x037E:
 			goto L037E
@@ -29020,8 +42051,13 @@ L093D:
 	}
 	// 093F JSR CSIDE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x41
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x093F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x09
 		s -= 2
 		goto L094D
 	}
@@ -29044,8 +42080,13 @@ L0942:
 	}
 	// 0944 JSR CSIDE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x46
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0944
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x09
 		s -= 2
 		goto L094D
 	}
@@ -29062,10 +42103,16 @@ L0947: // RTR
 	clock += 6<<clockShift + 1
 	// 0947 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x020C:
 			goto L020C
@@ -29512,8 +42559,13 @@ L0988: // CS3
 	}
 	// 098A JSR ATTK
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x098A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x8C, 0x09
 		s -= 2
 		goto L09B2
 	}
@@ -29587,8 +42639,13 @@ L098F:
 	}
 	// 0995 JSR ATTK
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0x97
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0995
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x97, 0x09
 		s -= 2
 		goto L09B2
 	}
@@ -29717,8 +42774,13 @@ L099A:
 	}
 	// 09AB JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xAD
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09AB
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAD, 0x09
 		s -= 2
 		goto L02F3
 	}
@@ -29735,8 +42797,13 @@ L09AE:
 	clock += 6<<clockShift + 1
 	// 09AE JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xB0
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09AE
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB0, 0x09
 		s -= 2
 		goto L0266
 	}
@@ -29753,10 +42820,16 @@ L09B1: // CSR
 	clock += 6<<clockShift + 1
 	// 09B1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0942:
 			goto L0942
@@ -29958,8 +43031,13 @@ L09B7: // AK1
 	}
 	// 09BD JSR AMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09BD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
 		s -= 2
 		goto L0A25
 	}
@@ -30105,8 +43183,13 @@ L09D4: // AK3
 	}
 	// 09DD JSR AMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09DD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
 		s -= 2
 		goto L0A25
 	}
@@ -30451,10 +43534,16 @@ L0A1F:
 	}
 	// 0A21 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x098D:
 			goto L098D
@@ -30594,10 +43683,16 @@ L0A22: // AYES
 	}
 	// 0A24 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x098D:
 			goto L098D
@@ -30844,10 +43939,16 @@ L0A3A:
 	}
 	// 0A3F RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x09C0:
 			goto L09C0
@@ -30994,10 +44095,16 @@ L0A42: // AEMP
 	clock += 6<<clockShift + 1
 	// 0A42 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x09C0:
 			goto L09C0
@@ -31135,8 +44242,13 @@ L0A43: // PCAP
 	clock += 6<<clockShift + 1
 	// 0A43 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x0A, 0x45
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0A43
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x0A
 		s -= 2
 		goto L0426
 	}
@@ -31315,10 +44427,16 @@ L0A67: // PCR
 	clock += 6<<clockShift + 1
 	// 0A67 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x023F:
 			goto L023F
@@ -33011,10 +46129,16 @@ L0BFD: // M8
 	clock += 6<<clockShift + 1
 	// 0BFD RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0274:
 			goto L0274
@@ -33174,10 +46298,16 @@ L1062: // XINIT
 	}
 	// 106A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0007:
 			goto L0007
@@ -33359,10 +46489,16 @@ L106B: // XSETW
 	}
 	// 107C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x001D:
 			goto L001D
@@ -33498,8 +46634,13 @@ L107D: // REVX
 	clock += 6<<clockShift + 1
 	// 107D JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x10, 0x7F
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x107D
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7F, 0x10
 		s -= 2
 		goto L0400
 	}
@@ -33640,10 +46781,16 @@ L109C: // REVX2
 	}
 	// 10A2 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0031:
 			goto L0031
@@ -34016,8 +47163,13 @@ L10DF:
 	clock += 6<<clockShift + 1
 	// 10DF JSR UEP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x10, 0xE1
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x10DF
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE1, 0x10
 		s -= 2
 		goto L1108
 	}
@@ -34061,8 +47213,13 @@ L10E8:
 	clock += 6<<clockShift + 1
 	// 10E8 JSR UROOK
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x10, 0xEA
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x10E8
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xEA, 0x10
 		s -= 2
 		goto L1127
 	}
@@ -34169,10 +47326,16 @@ L10EB: // U2
 	}
 	// 1107 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0352:
 			goto L0352
@@ -34399,10 +47562,16 @@ L1108: // UEP
 	}
 	// 1126 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x10E2:
 			goto L10E2
@@ -34668,10 +47837,16 @@ L1127: // UROOK
 	}
 	// 1150 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x10EB:
 			goto L10EB
@@ -34865,10 +48040,16 @@ L1155:
 	}
 	// 1161 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x086D:
 			goto L086D
@@ -35006,10 +48187,16 @@ L1162: // VPRO
 	}
 	// 1165 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x086D:
 			goto L086D
@@ -35195,8 +48382,13 @@ L1166: // TPST
 	}
 	// 1176 JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x11, 0x78
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x1176
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x78, 0x11
 		s -= 2
 		goto L04FC
 	}
@@ -35223,8 +48415,13 @@ L1179:
 	}
 	// 117D JSR PST
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x11, 0x7F
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x117D
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7F, 0x11
 		s -= 2
 		goto L04FC
 	}
@@ -35485,10 +48682,16 @@ L119E: // TPR
 	}
 	// 11A0 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0327:
 			goto L0327
@@ -35749,10 +48952,16 @@ L11BD:
 	}
 	// 11BF RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x08F1:
 			goto L08F1
@@ -35897,10 +49106,16 @@ L11C2: // KOKR
 	clock += 6<<clockShift + 1
 	// 11C2 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x08F1:
 			goto L08F1
@@ -36307,10 +49522,16 @@ L17D9: // NRET
 	clock += 6<<clockShift + 1
 	// 17D9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x034B:
 			goto L034B
@@ -36442,8 +49663,13 @@ L17DA: // QS1
 	clock += 6<<clockShift + 1
 	// 17DA JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DA
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDC, 0x17
 		s -= 2
 		goto L0400
 	}
@@ -36460,8 +49686,13 @@ L17DD:
 	clock += 6<<clockShift + 1
 	// 17DD JSR CAPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x17
 		s -= 2
 		goto L0841
 	}

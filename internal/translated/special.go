@@ -7,7 +7,6 @@ package translated
 //lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
 
 import (
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/kim1-archive/microchess/emu"
@@ -2040,13 +2039,13 @@ L0000: // CHESS
 	}
 	// 0004 JSR XINIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0004
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x06
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x06, 0x00
 		s -= 2
 		goto L0400
 	}
@@ -2070,13 +2069,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -2090,13 +2089,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -2154,6 +2153,717 @@ L0018:
 	}
 
 L001A: // WHSET
+	// The loop unrolled when x holds 1F, the value set before it:
+	// 32 passes, the BPL taken but on the last.
+	if x == 0x1F {
+		// The pass with x = 1F.
+		x = 0x1F
+		clock += 12<<clockShift + 4
+		// 001A LDA .SETW,X
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		// 001C STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 001E DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1E.
+		x = 0x1E
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1D.
+		x = 0x1D
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1C.
+		x = 0x1C
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1B.
+		x = 0x1B
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1A.
+		x = 0x1A
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 19.
+		x = 0x19
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 18.
+		x = 0x18
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 17.
+		x = 0x17
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 16.
+		x = 0x16
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 15.
+		x = 0x15
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 14.
+		x = 0x14
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 13.
+		x = 0x13
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 12.
+		x = 0x12
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 11.
+		x = 0x11
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 10.
+		x = 0x10
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0021
+	}
 	clock += 12<<clockShift + 4
 	// 001A LDA .SETW,X
 	{
@@ -2188,13 +2898,13 @@ L0021:
 	clock += 6<<clockShift + 1
 	// 0021 JSR XSETUP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0021
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x23
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x23, 0x00
 		s -= 2
 		goto L040A
 	}
@@ -2238,13 +2948,13 @@ L002B:
 	clock += 6<<clockShift + 1
 	// 002B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x002B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x00
 		s -= 2
 		goto L02B2_002E
 	}
@@ -2290,13 +3000,13 @@ L0036:
 	clock += 6<<clockShift + 1
 	// 0036 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0036
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x00
 		s -= 2
 		goto L03A2
 	}
@@ -2348,13 +3058,13 @@ L0045:
 	clock += 6<<clockShift + 1
 	// 0045 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0045
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x00
 		s -= 2
 		goto L034B
 	}
@@ -2519,6 +3229,41 @@ L011A:
 	}
 
 L011E: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -2556,13 +3301,13 @@ L0126: // FOUN
 	clock += 6<<clockShift + 1
 	// 0126 JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0126
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x01
 		s -= 2
 		goto L058D_0129
 	}
@@ -2703,10 +3448,16 @@ L013E: // XRT
 	clock += 6<<clockShift + 1
 	// 013E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -2866,13 +3617,13 @@ L013F: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B
 	}
@@ -2885,13 +3636,13 @@ L014A:
 	clock += 6<<clockShift + 1
 	// 014A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4C, 0x01
 		s -= 2
 		goto L02B2_014D
 	}
@@ -2904,13 +3655,13 @@ L014D:
 	clock += 6<<clockShift + 1
 	// 014D JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x01
 		s -= 2
 		goto L0200_0150
 	}
@@ -2923,13 +3674,13 @@ L0150:
 	clock += 6<<clockShift + 1
 	// 0150 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0150
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x52, 0x01
 		s -= 2
 		goto L02B2_0153
 	}
@@ -2952,13 +3703,13 @@ L0153:
 	}
 	// 0157 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0157
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x01
 		s -= 2
 		goto L0209_015A
 	}
@@ -2971,13 +3722,13 @@ L015A:
 	clock += 6<<clockShift + 1
 	// 015A JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x015A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x01
 		s -= 2
 		goto L0331
 	}
@@ -3054,10 +3805,16 @@ L016E: // RETJ
 	clock += 6<<clockShift + 1
 	// 016E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -3270,13 +4027,13 @@ L017F: // FOUNX
 	clock += 6<<clockShift + 1
 	// 017F JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x017F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x01
 		s -= 2
 		goto L058D_0182
 	}
@@ -3349,13 +4106,13 @@ L0190:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -3375,10 +4132,16 @@ L0193: // UPTREE
 	}
 	// 0195 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -3535,13 +4298,13 @@ L019A:
 	clock += 6<<clockShift + 1
 	// 019A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x019A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9C, 0x01
 		s -= 2
 		goto L03EA
 	}
@@ -3708,10 +4471,16 @@ L0211:
 	clock += 6<<clockShift + 1
 	// 0211 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -3851,13 +4620,13 @@ L0212: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR XNEX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L0422
 	}
@@ -3970,13 +4739,13 @@ L022D: // KING
 	clock += 6<<clockShift + 1
 	// 022D JSR XKING
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x022D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2F, 0x02
 		s -= 2
 		goto L042C
 	}
@@ -4013,13 +4782,13 @@ L0234: // QUEEN
 	clock += 6<<clockShift + 1
 	// 0234 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0234
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x02
 		s -= 2
 		goto L029C_0237
 	}
@@ -4069,13 +4838,13 @@ L023F: // AGNR
 	clock += 6<<clockShift + 1
 	// 023F JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x023F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x02
 		s -= 2
 		goto L029C_0242
 	}
@@ -4112,13 +4881,13 @@ L0246: // BISHOP
 	clock += 6<<clockShift + 1
 	// 0246 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L029C_0249
 	}
@@ -4181,13 +4950,13 @@ L0255: // AGNN
 	clock += 6<<clockShift + 1
 	// 0255 JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0255
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x57, 0x02
 		s -= 2
 		goto L028E_0258
 	}
@@ -4244,13 +5013,13 @@ L028E: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA_0291
 	}
@@ -4273,13 +5042,13 @@ L0293:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100_0296
 	}
@@ -4292,13 +5061,13 @@ L0296: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E_0299
 	}
@@ -4318,10 +5087,16 @@ L0299:
 	}
 	// 029B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0258:
 			goto L0258
@@ -4471,13 +5246,13 @@ L029C: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA_029F
 	}
@@ -4539,13 +5314,13 @@ L02A5:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100_02A9
 	}
@@ -4583,13 +5358,13 @@ L02AC: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E_02AF
 	}
@@ -4609,10 +5384,16 @@ L02AF:
 	}
 	// 02B1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0237:
 			goto L0237
@@ -4933,13 +5714,13 @@ L02DB: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -5116,13 +5897,13 @@ L02F5: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B
 	}
@@ -5135,13 +5916,13 @@ L0300:
 	clock += 6<<clockShift + 1
 	// 0300 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0300
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x03
 		s -= 2
 		goto L02B2_0303
 	}
@@ -5154,13 +5935,13 @@ L0303:
 	clock += 6<<clockShift + 1
 	// 0303 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0303
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x03
 		s -= 2
 		goto L0209_0306
 	}
@@ -5173,13 +5954,13 @@ L0306:
 	clock += 6<<clockShift + 1
 	// 0306 JSR RUM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0306
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x08, 0x03
 		s -= 2
 		goto L032E
 	}
@@ -5244,10 +6025,16 @@ L0311:
 	}
 	// 0314 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0291:
 			goto L0291
@@ -5411,10 +6198,16 @@ L0315: // RETL
 	}
 	// 0318 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0291:
 			goto L0291
@@ -5578,10 +6371,16 @@ L0319: // ILLEGAL
 	}
 	// 031D RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0291:
 			goto L0291
@@ -5751,10 +6550,16 @@ L031E: // RESET
 	}
 	// 0324 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -5898,13 +6703,13 @@ L0325: // GENRM
 	clock += 6<<clockShift + 1
 	// 0325 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0325
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x27, 0x03
 		s -= 2
 		goto L034B
 	}
@@ -5917,13 +6722,13 @@ L0328: // GENR2
 	clock += 6<<clockShift + 1
 	// 0328 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0328
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L02B2_032B
 	}
@@ -5936,13 +6741,13 @@ L032B:
 	clock += 6<<clockShift + 1
 	// 032B JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x03
 		s -= 2
 		goto L0209_032E
 	}
@@ -5955,13 +6760,13 @@ L032E: // RUM
 	clock += 6<<clockShift + 1
 	// 032E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x03
 		s -= 2
 		goto L02B2_0331
 	}
@@ -6267,13 +7072,13 @@ L03BD: // NOOPEN
 	}
 	// 03C5 JSR GNMX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03C5
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xC7
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC7, 0x03
 		s -= 2
 		goto L0202
 	}
@@ -6296,13 +7101,13 @@ L03C8:
 	}
 	// 03CC JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03CC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xCE, 0x03
 		s -= 2
 		goto L0200_03CF
 	}
@@ -6368,13 +7173,13 @@ L03D5: // MV2
 	}
 	// 03E1 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03E1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x03
 		s -= 2
 		goto L034B
 	}
@@ -6400,10 +7205,16 @@ L03E7: // MATE
 	}
 	// 03E9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0039:
 			goto L0039
@@ -6608,10 +7419,16 @@ L03F3:
 	}
 	// 03F9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x019D:
 			goto L019D
@@ -6779,10 +7596,16 @@ L0400: // XINIT
 	}
 	// 0409 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0007:
 			goto L0007
@@ -6940,6 +7763,542 @@ L040A: // XSETUP
 	}
 
 L040E: // XSET1
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 18<<clockShift + 5
+		// 040E LDA .TYPES,X
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		// 0411 STA .ATTR,X
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0414 STA $07DB,X
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0417 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 18<<clockShift + 5
+		{
+			ea := 0x07BB + uint16(x)
+			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+			m := c.Mem[ea]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := 0x07CB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 14<<clockShift + 4
+				pc = 0x0411
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := 0x07DB + uint16(x)
+			if c.Hooked(ea) {
+				clock -= 9<<clockShift + 3
+				pc = 0x0414
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L041A
+	}
 	clock += 18<<clockShift + 5
 	// 040E LDA .TYPES,X
 	{
@@ -7002,10 +8361,16 @@ L041A:
 	}
 	// 0421 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0024:
 			goto L0024
@@ -7153,13 +8518,13 @@ L0422: // XNEX
 	clock += 6<<clockShift + 1
 	// 0422 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0422
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x24
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x24, 0x04
 		s -= 2
 		goto L031E_0425
 	}
@@ -7191,10 +8556,16 @@ L0425:
 	}
 	// 042B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0215:
 			goto L0215
@@ -7342,13 +8713,13 @@ L042C: // XKING
 	clock += 6<<clockShift + 1
 	// 042C JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x042C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x2E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2E, 0x04
 		s -= 2
 		goto L028E_042F
 	}
@@ -7371,13 +8742,13 @@ L0431:
 	clock += 6<<clockShift + 1
 	// 0431 JSR XCASTL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0431
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x33
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x33, 0x04
 		s -= 2
 		goto L0437
 	}
@@ -7399,10 +8770,16 @@ L0436: // XKRTS
 	clock += 6<<clockShift + 1
 	// 0436 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0230:
 			goto L0230
@@ -7610,13 +8987,13 @@ L0446:
 	}
 	// 0448 JSR XSIDE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0448
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x4A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4A, 0x04
 		s -= 2
 		goto L0451_044B
 	}
@@ -7635,13 +9012,13 @@ L044B:
 	}
 	// 044D JSR XSIDE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x044D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x04
 		s -= 2
 		goto L0451_0450
 	}
@@ -7654,10 +9031,16 @@ L0450: // XCRTS
 	clock += 6<<clockShift + 1
 	// 0450 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0434:
 			goto L0434
@@ -7896,10 +9279,16 @@ L0468:
 	clock += 6<<clockShift + 1
 	// 0468 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x044B:
 			goto L044B
@@ -8120,6 +9509,49 @@ L047B:
 	}
 
 L047D: // XSD5
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L04B7
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0484
+	}
 	clock += 6<<clockShift + 2
 	// 047D CMP .BOARD,X
 	{
@@ -8211,13 +9643,13 @@ L0491: // XSD7
 	}
 	// 0493 JSR XATT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0493
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x04
 		s -= 2
 		goto L04C3_0496
 	}
@@ -8260,13 +9692,13 @@ L0498:
 	}
 	// 049E JSR XATT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x049E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xA0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA0, 0x04
 		s -= 2
 		goto L04C3_04A1
 	}
@@ -8289,13 +9721,13 @@ L04A3:
 	clock += 6<<clockShift + 1
 	// 04A3 JSR XTWO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04A3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xA5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA5, 0x04
 		s -= 2
 		goto L04B8_04A6
 	}
@@ -8308,13 +9740,13 @@ L04A6:
 	clock += 6<<clockShift + 1
 	// 04A6 JSR XATT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x04
 		s -= 2
 		goto L04C3_04A9
 	}
@@ -8337,13 +9769,13 @@ L04AB: // XSD8
 	clock += 6<<clockShift + 1
 	// 04AB JSR XTWO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04AB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xAD
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAD, 0x04
 		s -= 2
 		goto L04B8_04AE
 	}
@@ -8364,13 +9796,13 @@ L04AE:
 	}
 	// 04B1 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04B1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xB3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB3, 0x04
 		s -= 2
 		goto L0100_04B4
 	}
@@ -8383,13 +9815,13 @@ L04B4:
 	clock += 6<<clockShift + 1
 	// 04B4 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04B4
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xB6
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB6, 0x04
 		s -= 2
 		goto L031E_04B7
 	}
@@ -8402,10 +9834,16 @@ L04B7: // XSRTS
 	clock += 6<<clockShift + 1
 	// 04B7 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x044B:
 			goto L044B
@@ -8589,10 +10027,16 @@ L04B8: // XTWO
 	}
 	// 04C2 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x04A6:
 			goto L04A6
@@ -8855,13 +10299,13 @@ L04C3: // XATT
 	}
 	// 04DB JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04DB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xDD
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDD, 0x04
 		s -= 2
 		goto L02B2_04DE
 	}
@@ -8874,13 +10318,13 @@ L04DE:
 	clock += 6<<clockShift + 1
 	// 04DE JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04DE
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xE0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE0, 0x04
 		s -= 2
 		goto L0209_04E1
 	}
@@ -8893,13 +10337,13 @@ L04E1:
 	clock += 6<<clockShift + 1
 	// 04E1 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04E1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xE3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x04
 		s -= 2
 		goto L02B2_04E4
 	}
@@ -8973,10 +10417,16 @@ L04E4:
 	}
 	// 04F5 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0496:
 			goto L0496
@@ -9141,13 +10591,13 @@ L04FA: // XP1
 	clock += 6<<clockShift + 1
 	// 04FA JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04FA
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xFC
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFC, 0x04
 		s -= 2
 		goto L02CA_04FD
 	}
@@ -9180,13 +10630,13 @@ L0501:
 	clock += 6<<clockShift + 1
 	// 0501 JSR XEPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0501
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x03
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x03, 0x05
 		s -= 2
 		goto L053F_0504
 	}
@@ -9228,13 +10678,13 @@ L050B:
 	clock += 6<<clockShift + 1
 	// 050B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x050B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x05
 		s -= 2
 		goto L0100_050E
 	}
@@ -9247,13 +10697,13 @@ L050E: // XP2
 	clock += 6<<clockShift + 1
 	// 050E JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x050E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x10
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x10, 0x05
 		s -= 2
 		goto L031E_0511
 	}
@@ -9300,13 +10750,13 @@ L0519: // XP3
 	clock += 6<<clockShift + 1
 	// 0519 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0519
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x1B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1B, 0x05
 		s -= 2
 		goto L02CA_051C
 	}
@@ -9374,13 +10824,13 @@ L0528:
 	}
 	// 052B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x052B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x05
 		s -= 2
 		goto L0100_052E
 	}
@@ -9400,13 +10850,13 @@ L0531: // XP4
 	clock += 6<<clockShift + 1
 	// 0531 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0531
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x33
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x33, 0x05
 		s -= 2
 		goto L0100_0534
 	}
@@ -9531,10 +10981,16 @@ L054C:
 	}
 	// 0554 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0504:
 			goto L0504
@@ -9686,10 +11142,16 @@ L0555: // XEN
 	}
 	// 0557 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0504:
 			goto L0504
@@ -10006,10 +11468,16 @@ L058C: // XRV2
 	clock += 6<<clockShift + 1
 	// 058C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -10168,13 +11636,13 @@ L0590:
 	clock += 6<<clockShift + 1
 	// 0590 JSR XEPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0590
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x05
 		s -= 2
 		goto L053F_0593
 	}
@@ -10209,6 +11677,41 @@ L0595:
 	}
 
 L059A: // XPL
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L05A6
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L05A2
+	}
 	clock += 6<<clockShift + 2
 	// 059A CMP .BK,Y
 	{
@@ -10454,10 +11957,16 @@ L05E3: // XPT3
 	}
 	// 05E6 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0129:
 			goto L0129
@@ -10663,10 +12172,16 @@ L05F4: // XPR
 	clock += 6<<clockShift + 1
 	// 05F4 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x17D9:
 			goto L17D9
@@ -10875,10 +12390,16 @@ L0603:
 	}
 	// 0604 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x17D9:
 			goto L17D9
@@ -11041,10 +12562,16 @@ L0605: // XPK1
 	}
 	// 060A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x17D9:
 			goto L17D9
@@ -11211,10 +12738,16 @@ L0611:
 	clock += 6<<clockShift + 1
 	// 0611 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -11392,6 +12925,49 @@ L0612: // XM0
 	}
 
 L0624: // XM1
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L065F
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L062B
+	}
 	clock += 6<<clockShift + 2
 	// 0624 CMP .BOARD,X
 	{
@@ -11545,6 +13121,49 @@ L0654:
 	}
 
 L0656: // XM1A
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L065F
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L065D
+	}
 	clock += 6<<clockShift + 2
 	// 0656 CMP .BOARD,X
 	{
@@ -11725,6 +13344,49 @@ L0685: // XM4A
 	}
 
 L0687: // XM4B
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0690
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L068E
+	}
 	clock += 6<<clockShift + 2
 	// 0687 CMP .BOARD,X
 	{
@@ -12402,10 +14064,16 @@ L0750: // XM9
 	}
 	// 0753 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -12845,10 +14513,16 @@ L07B1: // XU2
 	}
 	// 07BA RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x015D:
 			goto L015D
@@ -13418,13 +15092,13 @@ L17D6:
 	clock += 6<<clockShift + 1
 	// 17D6 JSR XPOS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x17D6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xD8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xD8, 0x17
 		s -= 2
 		goto L05E7
 	}
@@ -13679,10 +15353,16 @@ L058C_002E: // XRV2
 	clock += 6<<clockShift + 1
 	// 058C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x002E { // the call this copy serves
 			goto L002E
 		}
@@ -13847,13 +15527,13 @@ L0590_0129:
 	clock += 6<<clockShift + 1
 	// 0590 JSR XEPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0590
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x05
 		s -= 2
 		goto L053F_0593
 	}
@@ -14282,10 +15962,16 @@ L058C_014D: // XRV2
 	clock += 6<<clockShift + 1
 	// 058C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x014D { // the call this copy serves
 			goto L014D
 		}
@@ -14534,13 +16220,13 @@ L0212_0150: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR XNEX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L0422
 	}
@@ -14760,10 +16446,16 @@ L058C_0153: // XRV2
 	clock += 6<<clockShift + 1
 	// 058C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0153 { // the call this copy serves
 			goto L0153
 		}
@@ -14958,13 +16650,13 @@ L0212_015A: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR XNEX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L0422
 	}
@@ -14995,13 +16687,13 @@ L0590_0182:
 	clock += 6<<clockShift + 1
 	// 0590 JSR XEPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0590
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x05
 		s -= 2
 		goto L053F_0593
 	}
@@ -15225,15 +16917,1186 @@ L029C_0237: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0237_029F
+	}
+
+L029F_0237:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0237
+		}
+		goto L02A1_0237
+	}
+
+L02A1_0237:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0237
+		}
+		goto L02A3_0237
+	}
+
+L02A3_0237: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0237
+		}
+		goto L02A5_0237
+	}
+
+L02A5_0237:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
+		s -= 2
+		goto L0100_0237_02A9
+	}
+
+L02A9_0237:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0237
+		}
+		goto L02AC_0237
+	}
+
+L02AC_0237: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
+		s -= 2
+		goto L031E_0237_02AF
+	}
+
+L02AF_0237:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0237 { // the call this copy serves
+			goto L0237
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0237.
+
+L02CA_0237_029F: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0237_029F
+		}
+		goto L02D7_0237_029F
+	}
+
+L02D7_0237_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0237_029F
+
+L02DB_0237_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0237_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0237_029F
+	}
+
+L02E2_0237_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0237_029F
+		}
+		goto L02E6_0237_029F
+	}
+
+L02E6_0237_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0237_029F
+		}
+		goto L02EC_0237_029F
+	}
+
+L02EC_0237_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0237_029F
+
+L02ED_0237_029F: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_0237_029F
+	}
+
+L02F5_0237_029F: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B
+	}
+
+L0315_0237_029F: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0237
+	}
+
+L0319_0237_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0237
+	}
+
+L0558_0237_029F: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_0237_029F
+		}
+		goto L055C_0237_029F
+	}
+
+L055C_0237_029F:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_0237_029F
+		}
+		goto L0560_0237_029F
+	}
+
+L0560_0237_029F:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_0237_029F
+		}
+		goto L0565_0237_029F
+	}
+
+L0565_0237_029F: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_0237_029F
+	}
+
+L0568_0237_029F: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_0237_029F
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0237.
+
+L0100_0237_02A9: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0237_02A9
+		}
+		goto L0104_0237_02A9
+	}
+
+L0104_0237_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0237_02A9
+		}
+		goto L0108_0237_02A9
+	}
+
+L0108_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0237_02A9
+		}
+		goto L010C_0237_02A9
+	}
+
+L010C_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0237_02A9
+		}
+		goto L0110_0237_02A9
+	}
+
+L0110_0237_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0237_02A9
+		}
+		goto L0116_0237_02A9
+	}
+
+L0116_0237_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0237_02A9
+
+L0118_0237_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0237_02A9
+		}
+		goto L011A_0237_02A9
+	}
+
+L011A_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0237_02A9
+
+L011E_0237_02A9: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0237_02A9
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0237_02A9
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0237_02A9
+		}
+		goto L0123_0237_02A9
+	}
+
+L0123_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0237_02A9
+		}
+		goto L0126_0237_02A9
+	}
+
+L0126_0237_02A9: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x01
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_0237_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0237_02A9
+		}
+		goto L013C_0237_02A9
+	}
+
+L013C_0237_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0237_02A9
+		}
+		goto L013E_0237_02A9
+	}
+
+L013E_0237_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0237
+	}
+
+L013F_0237_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B
+	}
+
+L0160_0237_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0237_02A9
+		}
+		goto L0164_0237_02A9
+	}
+
+L0164_0237_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L016A_0237_02A9
+	}
+
+L016A_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0237_02A9
+
+L016E_0237_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0237
+	}
+
+L016F_0237_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L0171_0237_02A9
+	}
+
+L0171_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0237_02A9
+
+L0175_0237_02A9: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0237_02A9
+		}
+		goto L017A_0237_02A9
+	}
+
+L017A_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L017D_0237_02A9
+	}
+
+L017D_0237_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0237_02A9
+		}
+		goto L017F_0237_02A9
+	}
+
+L017F_0237_02A9: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x01
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0237.
+
+L031E_0237_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0237
 	}
 
 	// The copy of 029C for the call at 023F.
@@ -15246,15 +18109,1186 @@ L029C_0242: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0242_029F
+	}
+
+L029F_0242:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0242
+		}
+		goto L02A1_0242
+	}
+
+L02A1_0242:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0242
+		}
+		goto L02A3_0242
+	}
+
+L02A3_0242: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0242
+		}
+		goto L02A5_0242
+	}
+
+L02A5_0242:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
+		s -= 2
+		goto L0100_0242_02A9
+	}
+
+L02A9_0242:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0242
+		}
+		goto L02AC_0242
+	}
+
+L02AC_0242: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
+		s -= 2
+		goto L031E_0242_02AF
+	}
+
+L02AF_0242:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0242 { // the call this copy serves
+			goto L0242
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0242.
+
+L02CA_0242_029F: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0242_029F
+		}
+		goto L02D7_0242_029F
+	}
+
+L02D7_0242_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0242_029F
+
+L02DB_0242_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0242_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0242_029F
+	}
+
+L02E2_0242_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0242_029F
+		}
+		goto L02E6_0242_029F
+	}
+
+L02E6_0242_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0242_029F
+		}
+		goto L02EC_0242_029F
+	}
+
+L02EC_0242_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0242_029F
+
+L02ED_0242_029F: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_0242_029F
+	}
+
+L02F5_0242_029F: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B
+	}
+
+L0315_0242_029F: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0242
+	}
+
+L0319_0242_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0242
+	}
+
+L0558_0242_029F: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_0242_029F
+		}
+		goto L055C_0242_029F
+	}
+
+L055C_0242_029F:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_0242_029F
+		}
+		goto L0560_0242_029F
+	}
+
+L0560_0242_029F:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_0242_029F
+		}
+		goto L0565_0242_029F
+	}
+
+L0565_0242_029F: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_0242_029F
+	}
+
+L0568_0242_029F: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_0242_029F
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0242.
+
+L0100_0242_02A9: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0242_02A9
+		}
+		goto L0104_0242_02A9
+	}
+
+L0104_0242_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0242_02A9
+		}
+		goto L0108_0242_02A9
+	}
+
+L0108_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0242_02A9
+		}
+		goto L010C_0242_02A9
+	}
+
+L010C_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0242_02A9
+		}
+		goto L0110_0242_02A9
+	}
+
+L0110_0242_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0242_02A9
+		}
+		goto L0116_0242_02A9
+	}
+
+L0116_0242_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0242_02A9
+
+L0118_0242_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0242_02A9
+		}
+		goto L011A_0242_02A9
+	}
+
+L011A_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0242_02A9
+
+L011E_0242_02A9: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0242_02A9
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0242_02A9
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0242_02A9
+		}
+		goto L0123_0242_02A9
+	}
+
+L0123_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0242_02A9
+		}
+		goto L0126_0242_02A9
+	}
+
+L0126_0242_02A9: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x01
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_0242_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0242_02A9
+		}
+		goto L013C_0242_02A9
+	}
+
+L013C_0242_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0242_02A9
+		}
+		goto L013E_0242_02A9
+	}
+
+L013E_0242_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0242
+	}
+
+L013F_0242_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B
+	}
+
+L0160_0242_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0242_02A9
+		}
+		goto L0164_0242_02A9
+	}
+
+L0164_0242_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L016A_0242_02A9
+	}
+
+L016A_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0242_02A9
+
+L016E_0242_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0242
+	}
+
+L016F_0242_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L0171_0242_02A9
+	}
+
+L0171_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0242_02A9
+
+L0175_0242_02A9: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0242_02A9
+		}
+		goto L017A_0242_02A9
+	}
+
+L017A_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L017D_0242_02A9
+	}
+
+L017D_0242_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0242_02A9
+		}
+		goto L017F_0242_02A9
+	}
+
+L017F_0242_02A9: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x01
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0242.
+
+L031E_0242_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0242
 	}
 
 	// The copy of 029C for the call at 0246.
@@ -15267,15 +19301,1186 @@ L029C_0249: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0249_029F
+	}
+
+L029F_0249:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0249
+		}
+		goto L02A1_0249
+	}
+
+L02A1_0249:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0249
+		}
+		goto L02A3_0249
+	}
+
+L02A3_0249: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0249
+		}
+		goto L02A5_0249
+	}
+
+L02A5_0249:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
+		s -= 2
+		goto L0100_0249_02A9
+	}
+
+L02A9_0249:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0249
+		}
+		goto L02AC_0249
+	}
+
+L02AC_0249: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
+		s -= 2
+		goto L031E_0249_02AF
+	}
+
+L02AF_0249:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0249 { // the call this copy serves
+			goto L0249
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0249.
+
+L02CA_0249_029F: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0249_029F
+		}
+		goto L02D7_0249_029F
+	}
+
+L02D7_0249_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0249_029F
+
+L02DB_0249_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0249_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0249_029F
+	}
+
+L02E2_0249_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0249_029F
+		}
+		goto L02E6_0249_029F
+	}
+
+L02E6_0249_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0249_029F
+		}
+		goto L02EC_0249_029F
+	}
+
+L02EC_0249_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0249_029F
+
+L02ED_0249_029F: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_0249_029F
+	}
+
+L02F5_0249_029F: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B
+	}
+
+L0315_0249_029F: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0249
+	}
+
+L0319_0249_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0249
+	}
+
+L0558_0249_029F: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_0249_029F
+		}
+		goto L055C_0249_029F
+	}
+
+L055C_0249_029F:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_0249_029F
+		}
+		goto L0560_0249_029F
+	}
+
+L0560_0249_029F:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_0249_029F
+		}
+		goto L0565_0249_029F
+	}
+
+L0565_0249_029F: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_0249_029F
+	}
+
+L0568_0249_029F: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_0249_029F
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0249.
+
+L0100_0249_02A9: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0249_02A9
+		}
+		goto L0104_0249_02A9
+	}
+
+L0104_0249_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0249_02A9
+		}
+		goto L0108_0249_02A9
+	}
+
+L0108_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0249_02A9
+		}
+		goto L010C_0249_02A9
+	}
+
+L010C_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0249_02A9
+		}
+		goto L0110_0249_02A9
+	}
+
+L0110_0249_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0249_02A9
+		}
+		goto L0116_0249_02A9
+	}
+
+L0116_0249_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0249_02A9
+
+L0118_0249_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0249_02A9
+		}
+		goto L011A_0249_02A9
+	}
+
+L011A_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0249_02A9
+
+L011E_0249_02A9: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0249_02A9
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0249_02A9
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0249_02A9
+		}
+		goto L0123_0249_02A9
+	}
+
+L0123_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0249_02A9
+		}
+		goto L0126_0249_02A9
+	}
+
+L0126_0249_02A9: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x01
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_0249_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0249_02A9
+		}
+		goto L013C_0249_02A9
+	}
+
+L013C_0249_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0249_02A9
+		}
+		goto L013E_0249_02A9
+	}
+
+L013E_0249_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0249
+	}
+
+L013F_0249_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B
+	}
+
+L0160_0249_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0249_02A9
+		}
+		goto L0164_0249_02A9
+	}
+
+L0164_0249_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L016A_0249_02A9
+	}
+
+L016A_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0249_02A9
+
+L016E_0249_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0249
+	}
+
+L016F_0249_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L0171_0249_02A9
+	}
+
+L0171_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0249_02A9
+
+L0175_0249_02A9: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0249_02A9
+		}
+		goto L017A_0249_02A9
+	}
+
+L017A_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L017D_0249_02A9
+	}
+
+L017D_0249_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0249_02A9
+		}
+		goto L017F_0249_02A9
+	}
+
+L017F_0249_02A9: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x01
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0249.
+
+L031E_0249_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0249
 	}
 
 	// The copy of 028E for the call at 0255.
@@ -15288,15 +20493,1117 @@ L028E_0258: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
-		goto L02CA_0291
+		goto L02CA_0258_0291
+	}
+
+L0291_0258:
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296_0258
+		}
+		goto L0293_0258
+	}
+
+L0293_0258:
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
+		s -= 2
+		goto L0100_0258_0296
+	}
+
+L0296_0258: // ILL1
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
+		s -= 2
+		goto L031E_0258_0299
+	}
+
+L0299_0258:
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0258 { // the call this copy serves
+			goto L0258
+		}
+		switch pc {
+		case 0x0258:
+			goto L0258
+		case 0x042F:
+			goto L042F
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 028E in the copy of 0258.
+
+L02CA_0258_0291: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0258_0291
+		}
+		goto L02D7_0258_0291
+	}
+
+L02D7_0258_0291:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0258_0291
+
+L02DB_0258_0291: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0258_0291
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0258_0291
+	}
+
+L02E2_0258_0291:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0258_0291
+		}
+		goto L02E6_0258_0291
+	}
+
+L02E6_0258_0291:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0258_0291
+		}
+		goto L02EC_0258_0291
+	}
+
+L02EC_0258_0291: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0258_0291
+
+L02ED_0258_0291: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_0258_0291
+	}
+
+L02F5_0258_0291: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B
+	}
+
+L0315_0258_0291: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0258
+	}
+
+L0319_0258_0291: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0258
+	}
+
+L0558_0258_0291: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_0258_0291
+		}
+		goto L055C_0258_0291
+	}
+
+L055C_0258_0291:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_0258_0291
+		}
+		goto L0560_0258_0291
+	}
+
+L0560_0258_0291:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_0258_0291
+		}
+		goto L0565_0258_0291
+	}
+
+L0565_0258_0291: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_0258_0291
+	}
+
+L0568_0258_0291: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_0258_0291
+	}
+
+	// The copy of 0100 for the call at 0293 in the copy of 0258.
+
+L0100_0258_0296: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0258_0296
+		}
+		goto L0104_0258_0296
+	}
+
+L0104_0258_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0258_0296
+		}
+		goto L0108_0258_0296
+	}
+
+L0108_0258_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0258_0296
+		}
+		goto L010C_0258_0296
+	}
+
+L010C_0258_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0258_0296
+		}
+		goto L0110_0258_0296
+	}
+
+L0110_0258_0296: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0258_0296
+		}
+		goto L0116_0258_0296
+	}
+
+L0116_0258_0296:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0258_0296
+
+L0118_0258_0296: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0258_0296
+		}
+		goto L011A_0258_0296
+	}
+
+L011A_0258_0296:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0258_0296
+
+L011E_0258_0296: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0258_0296
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0258_0296
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0258_0296
+		}
+		goto L0123_0258_0296
+	}
+
+L0123_0258_0296:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0258_0296
+		}
+		goto L0126_0258_0296
+	}
+
+L0126_0258_0296: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x01
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_0258_0296: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0258_0296
+		}
+		goto L013C_0258_0296
+	}
+
+L013C_0258_0296:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0258_0296
+		}
+		goto L013E_0258_0296
+	}
+
+L013E_0258_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0258
+	}
+
+L013F_0258_0296: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B
+	}
+
+L0160_0258_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0258_0296
+		}
+		goto L0164_0258_0296
+	}
+
+L0164_0258_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L016A_0258_0296
+	}
+
+L016A_0258_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0258_0296
+
+L016E_0258_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0258
+	}
+
+L016F_0258_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L0171_0258_0296
+	}
+
+L0171_0258_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0258_0296
+
+L0175_0258_0296: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0258_0296
+		}
+		goto L017A_0258_0296
+	}
+
+L017A_0258_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L017D_0258_0296
+	}
+
+L017D_0258_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0258_0296
+		}
+		goto L017F_0258_0296
+	}
+
+L017F_0258_0296: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x01
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 0296 in the copy of 0258.
+
+L031E_0258_0299: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0299
+		goto L0299_0258
 	}
 
 	// The copy of 02CA for the call at 028E.
@@ -15382,13 +21689,13 @@ L02DB_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -15551,13 +21858,13 @@ L02F5_0291: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B
 	}
@@ -15829,6 +22136,41 @@ L011A_0296:
 	goto L011E_0296
 
 L011E_0296: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0296
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0296
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -15868,13 +22210,13 @@ L0126_0296: // FOUN
 	clock += 6<<clockShift + 1
 	// 0126 JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0126
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x01
 		s -= 2
 		goto L058D_0129
 	}
@@ -15942,13 +22284,13 @@ L013F_0296: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B
 	}
@@ -16105,13 +22447,13 @@ L017F_0296: // FOUNX
 	clock += 6<<clockShift + 1
 	// 017F JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x017F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x01
 		s -= 2
 		goto L058D_0182
 	}
@@ -16231,13 +22573,13 @@ L02DB_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -16400,13 +22742,13 @@ L02F5_029F: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B
 	}
@@ -16678,6 +23020,41 @@ L011A_02A9:
 	goto L011E_02A9
 
 L011E_02A9: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_02A9
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_02A9
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -16717,13 +23094,13 @@ L0126_02A9: // FOUN
 	clock += 6<<clockShift + 1
 	// 0126 JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0126
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x01
 		s -= 2
 		goto L058D_0129
 	}
@@ -16791,13 +23168,13 @@ L013F_02A9: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B
 	}
@@ -16954,13 +23331,13 @@ L017F_02A9: // FOUNX
 	clock += 6<<clockShift + 1
 	// 017F JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x017F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x01
 		s -= 2
 		goto L058D_0182
 	}
@@ -17212,10 +23589,16 @@ L058C_0303: // XRV2
 	clock += 6<<clockShift + 1
 	// 058C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0303 { // the call this copy serves
 			goto L0303
 		}
@@ -17410,13 +23793,13 @@ L0212_0306: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR XNEX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L0422
 	}
@@ -17636,10 +24019,16 @@ L058C_032B: // XRV2
 	clock += 6<<clockShift + 1
 	// 058C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x032B { // the call this copy serves
 			goto L032B
 		}
@@ -17834,13 +24223,13 @@ L0212_032E: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR XNEX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L0422
 	}
@@ -18060,10 +24449,16 @@ L058C_0331: // XRV2
 	clock += 6<<clockShift + 1
 	// 058C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0331 { // the call this copy serves
 			goto L0331
 		}
@@ -18312,13 +24707,13 @@ L0212_03CF: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR XNEX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L0422
 	}
@@ -18365,15 +24760,1117 @@ L028E_042F: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
-		goto L02CA_0291
+		goto L02CA_042F_0291
+	}
+
+L0291_042F:
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296_042F
+		}
+		goto L0293_042F
+	}
+
+L0293_042F:
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
+		s -= 2
+		goto L0100_042F_0296
+	}
+
+L0296_042F: // ILL1
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
+		s -= 2
+		goto L031E_042F_0299
+	}
+
+L0299_042F:
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x042F { // the call this copy serves
+			goto L042F
+		}
+		switch pc {
+		case 0x0258:
+			goto L0258
+		case 0x042F:
+			goto L042F
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 028E in the copy of 042F.
+
+L02CA_042F_0291: // CMOVE
+	if clock+1487<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_042F_0291
+		}
+		goto L02D7_042F_0291
+	}
+
+L02D7_042F_0291:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_042F_0291
+
+L02DB_042F_0291: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_042F_0291
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_042F_0291
+	}
+
+L02E2_042F_0291:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_042F_0291
+		}
+		goto L02E6_042F_0291
+	}
+
+L02E6_042F_0291:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_042F_0291
+		}
+		goto L02EC_042F_0291
+	}
+
+L02EC_042F_0291: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_042F_0291
+
+L02ED_042F_0291: // SPX
+	clock += 3<<clockShift + 1
+	// 02ED JMP XSPX
+	{
+		goto L0558_042F_0291
+	}
+
+L02F5_042F_0291: // CHKCHK
+	if clock+20<<clockShift >= end {
+		pc = 0x02F5
+		goto budget
+	}
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B
+	}
+
+L0315_042F_0291: // RETL
+	if clock+10<<clockShift >= end {
+		pc = 0x0315
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_042F
+	}
+
+L0319_042F_0291: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_042F
+	}
+
+L0558_042F_0291: // XSPX
+	clock += 5<<clockShift + 2
+	// 0558 LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A BMI XSPR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0568_042F_0291
+		}
+		goto L055C_042F_0291
+	}
+
+L055C_042F_0291:
+	clock += 4<<clockShift + 2
+	// 055C CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 055E BEQ XSPC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0565_042F_0291
+		}
+		goto L0560_042F_0291
+	}
+
+L0560_042F_0291:
+	clock += 6<<clockShift + 2
+	// 0560 CMP $02F2
+	{
+		m := c.Mem[0x02F2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0563 BPL XSPR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0568_042F_0291
+		}
+		goto L0565_042F_0291
+	}
+
+L0565_042F_0291: // XSPC
+	clock += 3<<clockShift + 1
+	// 0565 JMP CHKCHK
+	{
+		goto L02F5_042F_0291
+	}
+
+L0568_042F_0291: // XSPR
+	clock += 3<<clockShift + 1
+	// 0568 JMP RETL
+	{
+		goto L0315_042F_0291
+	}
+
+	// The copy of 0100 for the call at 0293 in the copy of 042F.
+
+L0100_042F_0296: // JANUS
+	if clock+1607<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_042F_0296
+		}
+		goto L0104_042F_0296
+	}
+
+L0104_042F_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_042F_0296
+		}
+		goto L0108_042F_0296
+	}
+
+L0108_042F_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_042F_0296
+		}
+		goto L010C_042F_0296
+	}
+
+L010C_042F_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_042F_0296
+		}
+		goto L0110_042F_0296
+	}
+
+L0110_042F_0296: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_042F_0296
+		}
+		goto L0116_042F_0296
+	}
+
+L0116_042F_0296:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_042F_0296
+
+L0118_042F_0296: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_042F_0296
+		}
+		goto L011A_042F_0296
+	}
+
+L011A_042F_0296:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_042F_0296
+
+L011E_042F_0296: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_042F_0296
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_042F_0296
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_042F_0296
+		}
+		goto L0123_042F_0296
+	}
+
+L0123_042F_0296:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_042F_0296
+		}
+		goto L0126_042F_0296
+	}
+
+L0126_042F_0296: // FOUN
+	clock += 6<<clockShift + 1
+	// 0126 JSR XPTS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0126
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x01
+		s -= 2
+		goto L058D_0129
+	}
+
+L0138_042F_0296: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_042F_0296
+		}
+		goto L013C_042F_0296
+	}
+
+L013C_042F_0296:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_042F_0296
+		}
+		goto L013E_042F_0296
+	}
+
+L013E_042F_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_042F
+	}
+
+L013F_042F_0296: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B
+	}
+
+L0160_042F_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_042F_0296
+		}
+		goto L0164_042F_0296
+	}
+
+L0164_042F_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_042F_0296
+		}
+		goto L016A_042F_0296
+	}
+
+L016A_042F_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_042F_0296
+
+L016E_042F_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_042F
+	}
+
+L016F_042F_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_042F_0296
+		}
+		goto L0171_042F_0296
+	}
+
+L0171_042F_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_042F_0296
+
+L0175_042F_0296: // LOOPX
+	if clock+19<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_042F_0296
+		}
+		goto L017A_042F_0296
+	}
+
+L017A_042F_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_042F_0296
+		}
+		goto L017D_042F_0296
+	}
+
+L017D_042F_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_042F_0296
+		}
+		goto L017F_042F_0296
+	}
+
+L017F_042F_0296: // FOUNX
+	clock += 6<<clockShift + 1
+	// 017F JSR XPTS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x017F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x01
+		s -= 2
+		goto L058D_0182
+	}
+
+	// The copy of 031E for the call at 0296 in the copy of 042F.
+
+L031E_042F_0299: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0299
+		goto L0299_042F
 	}
 
 	// The copy of 0451 for the call at 0448.
@@ -18571,6 +26068,49 @@ L047B_044B:
 	goto L047D_044B
 
 L047D_044B: // XSD5
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L04B7_044B
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0484_044B
+	}
 	clock += 6<<clockShift + 2
 	// 047D CMP .BOARD,X
 	{
@@ -18667,13 +26207,13 @@ L0491_044B: // XSD7
 	}
 	// 0493 JSR XATT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0493
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x04
 		s -= 2
 		goto L04C3_0496
 	}
@@ -18682,13 +26222,13 @@ L04AB_044B: // XSD8
 	clock += 6<<clockShift + 1
 	// 04AB JSR XTWO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04AB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xAD
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAD, 0x04
 		s -= 2
 		goto L04B8_04AE
 	}
@@ -18902,6 +26442,49 @@ L047B_0450:
 	goto L047D_0450
 
 L047D_0450: // XSD5
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L04B7_0450
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0484_0450
+	}
 	clock += 6<<clockShift + 2
 	// 047D CMP .BOARD,X
 	{
@@ -18998,13 +26581,13 @@ L0491_0450: // XSD7
 	}
 	// 0493 JSR XATT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0493
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x04
 		s -= 2
 		goto L04C3_0496
 	}
@@ -19013,13 +26596,13 @@ L04AB_0450: // XSD8
 	clock += 6<<clockShift + 1
 	// 04AB JSR XTWO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04AB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xAD
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAD, 0x04
 		s -= 2
 		goto L04B8_04AE
 	}
@@ -19161,15 +26744,1071 @@ L04C3_0496: // XATT
 	}
 	// 04DB JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04DB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xDD
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDD, 0x04
 		s -= 2
-		goto L02B2_04DE
+		goto L02B2_0496_04DE
+	}
+
+L04DE_0496:
+	if clock+6<<clockShift >= end {
+		pc = 0x04DE
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04DE JSR GNM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x04DE
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE0, 0x04
+		s -= 2
+		goto L0209_0496_04E1
+	}
+
+L04E1_0496:
+	if clock+6<<clockShift >= end {
+		pc = 0x04E1
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04E1 JSR REVERSE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x04E1
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x04
+		s -= 2
+		goto L02B2_0496_04E4
+	}
+
+L04E4_0496:
+	if clock+44<<clockShift >= end {
+		pc = 0x04E4
+		goto budget
+	}
+	clock += 44<<clockShift + 12
+	// 04E4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E5 STA .BOARD
+	{
+		c.Mem[0x0050] = a
+	}
+	// 04E7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E8 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 04EA PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EB STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 04ED PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EE STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 04F0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F1 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 04F3 LDA .INCHEK
+	{
+		m := c.Mem[0x00B4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F5 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0496 { // the call this copy serves
+			goto L0496
+		}
+		switch pc {
+		case 0x0496:
+			goto L0496
+		case 0x04A1:
+			goto L04A1
+		case 0x04A9:
+			goto L04A9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B2 for the call at 04DB in the copy of 0496.
+
+L02B2_0496_04DE: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_0496_04DE
+
+L02B4_0496_04DE: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_0496_04DE
+	}
+
+L056B_0496_04DE: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_0496_04DE
+		}
+		goto L057B_0496_04DE
+	}
+
+L057B_0496_04DE:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_0496_04DE
+	}
+
+L057E_0496_04DE: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_0496_04DE
+		}
+		goto L0583_0496_04DE
+	}
+
+L0583_0496_04DE:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_0496_04DE
+
+L058C_0496_04DE: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x04DE { // the call this copy serves
+			goto L04DE_0496
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0209 for the call at 04DE in the copy of 0496.
+
+L0209_0496_04E1: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_0496_04E1
+
+L020D_0496_04E1: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_0496_04E1
+		}
+		goto L0211_0496_04E1
+	}
+
+L0211_0496_04E1:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04E1
+		goto L04E1_0496
+	}
+
+L0212_0496_04E1: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR XNEX
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
+		s -= 2
+		goto L0422
+	}
+
+	// The copy of 02B2 for the call at 04E1 in the copy of 0496.
+
+L02B2_0496_04E4: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_0496_04E4
+
+L02B4_0496_04E4: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_0496_04E4
+	}
+
+L056B_0496_04E4: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_0496_04E4
+		}
+		goto L057B_0496_04E4
+	}
+
+L057B_0496_04E4:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_0496_04E4
+	}
+
+L057E_0496_04E4: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_0496_04E4
+		}
+		goto L0583_0496_04E4
+	}
+
+L0583_0496_04E4:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_0496_04E4
+
+L058C_0496_04E4: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x04E4 { // the call this copy serves
+			goto L04E4_0496
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
 	}
 
 	// The copy of 04C3 for the call at 049E.
@@ -19295,15 +27934,1071 @@ L04C3_04A1: // XATT
 	}
 	// 04DB JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04DB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xDD
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDD, 0x04
 		s -= 2
-		goto L02B2_04DE
+		goto L02B2_04A1_04DE
+	}
+
+L04DE_04A1:
+	if clock+6<<clockShift >= end {
+		pc = 0x04DE
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04DE JSR GNM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x04DE
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE0, 0x04
+		s -= 2
+		goto L0209_04A1_04E1
+	}
+
+L04E1_04A1:
+	if clock+6<<clockShift >= end {
+		pc = 0x04E1
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04E1 JSR REVERSE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x04E1
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x04
+		s -= 2
+		goto L02B2_04A1_04E4
+	}
+
+L04E4_04A1:
+	if clock+44<<clockShift >= end {
+		pc = 0x04E4
+		goto budget
+	}
+	clock += 44<<clockShift + 12
+	// 04E4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E5 STA .BOARD
+	{
+		c.Mem[0x0050] = a
+	}
+	// 04E7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E8 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 04EA PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EB STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 04ED PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EE STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 04F0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F1 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 04F3 LDA .INCHEK
+	{
+		m := c.Mem[0x00B4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F5 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x04A1 { // the call this copy serves
+			goto L04A1
+		}
+		switch pc {
+		case 0x0496:
+			goto L0496
+		case 0x04A1:
+			goto L04A1
+		case 0x04A9:
+			goto L04A9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B2 for the call at 04DB in the copy of 04A1.
+
+L02B2_04A1_04DE: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_04A1_04DE
+
+L02B4_04A1_04DE: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_04A1_04DE
+	}
+
+L056B_04A1_04DE: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_04A1_04DE
+		}
+		goto L057B_04A1_04DE
+	}
+
+L057B_04A1_04DE:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_04A1_04DE
+	}
+
+L057E_04A1_04DE: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_04A1_04DE
+		}
+		goto L0583_04A1_04DE
+	}
+
+L0583_04A1_04DE:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_04A1_04DE
+
+L058C_04A1_04DE: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x04DE { // the call this copy serves
+			goto L04DE_04A1
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0209 for the call at 04DE in the copy of 04A1.
+
+L0209_04A1_04E1: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_04A1_04E1
+
+L020D_04A1_04E1: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_04A1_04E1
+		}
+		goto L0211_04A1_04E1
+	}
+
+L0211_04A1_04E1:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04E1
+		goto L04E1_04A1
+	}
+
+L0212_04A1_04E1: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR XNEX
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
+		s -= 2
+		goto L0422
+	}
+
+	// The copy of 02B2 for the call at 04E1 in the copy of 04A1.
+
+L02B2_04A1_04E4: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_04A1_04E4
+
+L02B4_04A1_04E4: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_04A1_04E4
+	}
+
+L056B_04A1_04E4: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_04A1_04E4
+		}
+		goto L057B_04A1_04E4
+	}
+
+L057B_04A1_04E4:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_04A1_04E4
+	}
+
+L057E_04A1_04E4: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_04A1_04E4
+		}
+		goto L0583_04A1_04E4
+	}
+
+L0583_04A1_04E4:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_04A1_04E4
+
+L058C_04A1_04E4: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x04E4 { // the call this copy serves
+			goto L04E4_04A1
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
 	}
 
 	// The copy of 04B8 for the call at 04A3.
@@ -19479,15 +29174,1071 @@ L04C3_04A9: // XATT
 	}
 	// 04DB JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04DB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xDD
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDD, 0x04
 		s -= 2
-		goto L02B2_04DE
+		goto L02B2_04A9_04DE
+	}
+
+L04DE_04A9:
+	if clock+6<<clockShift >= end {
+		pc = 0x04DE
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04DE JSR GNM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x04DE
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE0, 0x04
+		s -= 2
+		goto L0209_04A9_04E1
+	}
+
+L04E1_04A9:
+	if clock+6<<clockShift >= end {
+		pc = 0x04E1
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 04E1 JSR REVERSE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x04E1
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x04
+		s -= 2
+		goto L02B2_04A9_04E4
+	}
+
+L04E4_04A9:
+	if clock+44<<clockShift >= end {
+		pc = 0x04E4
+		goto budget
+	}
+	clock += 44<<clockShift + 12
+	// 04E4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E5 STA .BOARD
+	{
+		c.Mem[0x0050] = a
+	}
+	// 04E7 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04E8 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 04EA PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EB STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 04ED PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04EE STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 04F0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F1 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 04F3 LDA .INCHEK
+	{
+		m := c.Mem[0x00B4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 04F5 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x04A9 { // the call this copy serves
+			goto L04A9
+		}
+		switch pc {
+		case 0x0496:
+			goto L0496
+		case 0x04A1:
+			goto L04A1
+		case 0x04A9:
+			goto L04A9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02B2 for the call at 04DB in the copy of 04A9.
+
+L02B2_04A9_04DE: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_04A9_04DE
+
+L02B4_04A9_04DE: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_04A9_04DE
+	}
+
+L056B_04A9_04DE: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_04A9_04DE
+		}
+		goto L057B_04A9_04DE
+	}
+
+L057B_04A9_04DE:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_04A9_04DE
+	}
+
+L057E_04A9_04DE: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_04A9_04DE
+		}
+		goto L0583_04A9_04DE
+	}
+
+L0583_04A9_04DE:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_04A9_04DE
+
+L058C_04A9_04DE: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x04DE { // the call this copy serves
+			goto L04DE_04A9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0209 for the call at 04DE in the copy of 04A9.
+
+L0209_04A9_04E1: // GNM
+	if clock+5<<clockShift >= end {
+		pc = 0x0209
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0209 LDA #$10
+	{
+		m := byte(0x10)
+		a = m
+		nz = int(int8(a))
+	}
+	// 020B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	goto L020D_04A9_04E1
+
+L020D_04A9_04E1: // NEWP
+	if clock+14<<clockShift >= end {
+		pc = 0x020D
+		goto budget
+	}
+	clock += 7<<clockShift + 2
+	// 020D DEC .PIECE
+	{
+		m := c.Mem[0x00B0]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B0] = m
+	}
+	// 020F BPL NEX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0212_04A9_04E1
+		}
+		goto L0211_04A9_04E1
+	}
+
+L0211_04A9_04E1:
+	clock += 6<<clockShift + 1
+	// 0211 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x04E1
+		goto L04E1_04A9
+	}
+
+L0212_04A9_04E1: // NEX
+	clock += 6<<clockShift + 1
+	// 0212 JSR XNEX
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0212
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
+		s -= 2
+		goto L0422
+	}
+
+	// The copy of 02B2 for the call at 04E1 in the copy of 04A9.
+
+L02B2_04A9_04E4: // REVERSE
+	if clock+8344<<clockShift >= end {
+		pc = 0x02B2
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 02B2 LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02B4_04A9_04E4
+
+L02B4_04A9_04E4: // ETC
+	clock += 35<<clockShift + 11
+	// 02B4 SEC
+	{
+		cf = 1
+	}
+	// 02B5 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 02B7 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02BB STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x004D {
+			clock -= 23<<clockShift + 7
+			pc = 0x02BB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02BD STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 19<<clockShift + 6
+			pc = 0x02BD
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 02BF SEC
+	{
+		cf = 1
+	}
+	// 02C0 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C2 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02C4 STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x004D {
+			clock -= 7<<clockShift + 2
+			pc = 0x02C4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 02C6 JMP XREVX
+	{
+		goto L056B_04A9_04E4
+	}
+
+L056B_04A9_04E4: // XREVX
+	clock += 24<<clockShift + 7
+	// 056B LDA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056E LDY $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0571 STA $07DB,X
+	{
+		ea := 0x07DB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x0571
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0574 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0575 STA .ATTR,X
+	{
+		ea := 0x07CB + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0575
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0578 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0579 BMI XRV1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057E_04A9_04E4
+		}
+		goto L057B_04A9_04E4
+	}
+
+L057B_04A9_04E4:
+	clock += 3<<clockShift + 1
+	// 057B JMP ETC
+	{
+		goto L02B4_04A9_04E4
+	}
+
+L057E_04A9_04E4: // XRV1
+	clock += 6<<clockShift + 2
+	// 057E LDA .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0581 BMI XRV2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058C_04A9_04E4
+		}
+		goto L0583_04A9_04E4
+	}
+
+L0583_04A9_04E4:
+	clock += 12<<clockShift + 4
+	// 0583 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 SEC
+	{
+		cf = 1
+	}
+	// 0586 SBC .EPSQ
+	{
+		m := c.Mem[0x07EB]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0589 STA .EPSQ
+	{
+		c.Mem[0x07EB] = a
+	}
+	goto L058C_04A9_04E4
+
+L058C_04A9_04E4: // XRV2
+	clock += 6<<clockShift + 1
+	// 058C RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x04E4 { // the call this copy serves
+			goto L04E4_04A9
+		}
+		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
+			switch h {
+			case 2:
+				goto L04E4
+			case 9:
+				goto L0534
+			case 10:
+				goto L04A9
+			case 15:
+				goto L0153
+			case 16:
+				goto L0291
+			case 17:
+				goto L03CF
+			case 21:
+				goto L0496
+			case 22:
+				goto L0242
+			case 26:
+				goto L0309
+			case 30:
+				goto L0331
+			case 31:
+				goto L050E
+			case 32:
+				goto L03E4
+			case 39:
+				goto L0434
+			case 46:
+				goto L0230
+			case 50:
+				goto L0258
+			case 63:
+				goto L17D9
+			case 68:
+				goto L04FD
+			case 69:
+				goto L02A9
+			case 70:
+				goto L0511
+			case 72:
+				goto L0193
+			case 74:
+				goto L04AE
+			case 79:
+				goto L044B
+			case 80:
+				goto L002E
+			case 81:
+				goto L0296
+			case 90:
+				goto L0007
+			case 101:
+				goto L0425
+			case 105:
+				goto L015A
+			case 109:
+				goto L0182
+			case 113:
+				goto L0249
+			case 119:
+				goto L0299
+			case 137:
+				goto L0237
+			case 141:
+				goto L000B
+			case 143:
+				goto L0450
+			case 144:
+				goto L015D
+			case 147:
+				goto L02AF
+			case 152:
+				goto L04B4
+			case 155:
+				goto L014A
+			case 158:
+				goto L0504
+			case 159:
+				goto L0048
+			case 163:
+				goto L04A1
+			case 166:
+				goto L0300
+			case 170:
+				goto L0328
+			case 180:
+				goto L000E
+			case 181:
+				goto L04DE
+			case 183:
+				goto L03C8
+			case 187:
+				goto L052E
+			case 190:
+				goto L04B7
+			case 194:
+				goto L014D
+			case 197:
+				goto L029F
+			case 201:
+				goto L019D
+			case 205:
+				goto L0303
+			case 207:
+				goto L0024
+			case 208:
+				goto L032B
+			case 209:
+				goto L0593
+			case 211:
+				goto L0215
+			case 212:
+				goto L051C
+			case 219:
+				goto L04E1
+			case 222:
+				goto L0039
+			case 227:
+				goto L04A6
+			case 230:
+				goto L042F
+			case 232:
+				goto L0150
+			case 242:
+				goto L0129
+			case 244:
+				goto L0306
+			case 247:
+				goto L032E
+			}
+		}
+		goto step
 	}
 
 	// The copy of 04B8 for the call at 04AB.
@@ -19692,6 +30443,41 @@ L011A_04B4:
 	goto L011E_04B4
 
 L011E_04B4: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_04B4
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_04B4
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -19731,13 +30517,13 @@ L0126_04B4: // FOUN
 	clock += 6<<clockShift + 1
 	// 0126 JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0126
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x01
 		s -= 2
 		goto L058D_0129
 	}
@@ -19805,13 +30591,13 @@ L013F_04B4: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B
 	}
@@ -19968,13 +30754,13 @@ L017F_04B4: // FOUNX
 	clock += 6<<clockShift + 1
 	// 017F JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x017F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x01
 		s -= 2
 		goto L058D_0182
 	}
@@ -20226,10 +31012,16 @@ L058C_04DE: // XRV2
 	clock += 6<<clockShift + 1
 	// 058C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x04DE { // the call this copy serves
 			goto L04DE
 		}
@@ -20424,13 +31216,13 @@ L0212_04E1: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR XNEX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L0422
 	}
@@ -20650,10 +31442,16 @@ L058C_04E4: // XRV2
 	clock += 6<<clockShift + 1
 	// 058C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x04E4 { // the call this copy serves
 			goto L04E4
 		}
@@ -20875,13 +31673,13 @@ L02DB_04FD: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -21044,13 +31842,13 @@ L02F5_04FD: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B
 	}
@@ -21428,6 +32226,41 @@ L011A_050E:
 	goto L011E_050E
 
 L011E_050E: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_050E
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_050E
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -21467,13 +32300,13 @@ L0126_050E: // FOUN
 	clock += 6<<clockShift + 1
 	// 0126 JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0126
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x01
 		s -= 2
 		goto L058D_0129
 	}
@@ -21541,13 +32374,13 @@ L013F_050E: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B
 	}
@@ -21704,13 +32537,13 @@ L017F_050E: // FOUNX
 	clock += 6<<clockShift + 1
 	// 017F JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x017F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x01
 		s -= 2
 		goto L058D_0182
 	}
@@ -21830,13 +32663,13 @@ L02DB_051C: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -21999,13 +32832,13 @@ L02F5_051C: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B
 	}
@@ -22277,6 +33110,41 @@ L011A_052E:
 	goto L011E_052E
 
 L011E_052E: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_052E
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_052E
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -22316,13 +33184,13 @@ L0126_052E: // FOUN
 	clock += 6<<clockShift + 1
 	// 0126 JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0126
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x01
 		s -= 2
 		goto L058D_0129
 	}
@@ -22390,13 +33258,13 @@ L013F_052E: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B
 	}
@@ -22553,13 +33421,13 @@ L017F_052E: // FOUNX
 	clock += 6<<clockShift + 1
 	// 017F JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x017F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x01
 		s -= 2
 		goto L058D_0182
 	}
@@ -22716,6 +33584,41 @@ L011A_0534:
 	goto L011E_0534
 
 L011E_0534: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0534
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0534
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -22755,13 +33658,13 @@ L0126_0534: // FOUN
 	clock += 6<<clockShift + 1
 	// 0126 JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0126
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x01
 		s -= 2
 		goto L058D_0129
 	}
@@ -22829,13 +33732,13 @@ L013F_0534: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B
 	}
@@ -22992,13 +33895,13 @@ L017F_0534: // FOUNX
 	clock += 6<<clockShift + 1
 	// 017F JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x017F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x01
 		s -= 2
 		goto L058D_0182
 	}
@@ -24758,13 +35661,13 @@ L0000: // CHESS
 	}
 	// 0004 JSR XINIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0004
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x06
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x06, 0x00
 		s -= 2
 		goto L0400
 	}
@@ -24796,13 +35699,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -24820,13 +35723,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -24938,13 +35841,13 @@ L0021:
 	clock += 6<<clockShift + 1
 	// 0021 JSR XSETUP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0021
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x23
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x23, 0x00
 		s -= 2
 		goto L040A
 	}
@@ -25000,13 +35903,13 @@ L002B:
 	clock += 6<<clockShift + 1
 	// 002B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x002B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x00
 		s -= 2
 		goto L02B2
 	}
@@ -25064,13 +35967,13 @@ L0036:
 	clock += 6<<clockShift + 1
 	// 0036 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0036
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x00
 		s -= 2
 		goto L03A2
 	}
@@ -25134,13 +36037,13 @@ L0045:
 	clock += 6<<clockShift + 1
 	// 0045 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0045
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x00
 		s -= 2
 		goto L034B
 	}
@@ -25394,13 +36297,13 @@ L0126: // FOUN
 	clock += 6<<clockShift + 1
 	// 0126 JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0126
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x28
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x28, 0x01
 		s -= 2
 		goto L058D
 	}
@@ -25583,10 +36486,16 @@ L013E: // XRT
 	clock += 6<<clockShift + 1
 	// 013E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -25750,13 +36659,13 @@ L013F: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B
 	}
@@ -25773,13 +36682,13 @@ L014A:
 	clock += 6<<clockShift + 1
 	// 014A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4C, 0x01
 		s -= 2
 		goto L02B2
 	}
@@ -25796,13 +36705,13 @@ L014D:
 	clock += 6<<clockShift + 1
 	// 014D JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x01
 		s -= 2
 		goto L0200
 	}
@@ -25819,13 +36728,13 @@ L0150:
 	clock += 6<<clockShift + 1
 	// 0150 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0150
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x52, 0x01
 		s -= 2
 		goto L02B2
 	}
@@ -25852,13 +36761,13 @@ L0153:
 	}
 	// 0157 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0157
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x01
 		s -= 2
 		goto L0209
 	}
@@ -25875,13 +36784,13 @@ L015A:
 	clock += 6<<clockShift + 1
 	// 015A JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x015A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x01
 		s -= 2
 		goto L0331
 	}
@@ -25978,10 +36887,16 @@ L016E: // RETJ
 	clock += 6<<clockShift + 1
 	// 016E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -26218,13 +37133,13 @@ L017F: // FOUNX
 	clock += 6<<clockShift + 1
 	// 017F JSR XPTS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x017F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x81
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x01
 		s -= 2
 		goto L058D
 	}
@@ -26313,13 +37228,13 @@ L0190:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -26343,10 +37258,16 @@ L0193: // UPTREE
 	}
 	// 0195 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -26511,13 +37432,13 @@ L019A:
 	clock += 6<<clockShift + 1
 	// 019A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x019A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9C, 0x01
 		s -= 2
 		goto L03EA
 	}
@@ -26728,10 +37649,16 @@ L0211:
 	clock += 6<<clockShift + 1
 	// 0211 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -26875,13 +37802,13 @@ L0212: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR XNEX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L0422
 	}
@@ -27018,13 +37945,13 @@ L022D: // KING
 	clock += 6<<clockShift + 1
 	// 022D JSR XKING
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x022D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2F, 0x02
 		s -= 2
 		goto L042C
 	}
@@ -27073,13 +38000,13 @@ L0234: // QUEEN
 	clock += 6<<clockShift + 1
 	// 0234 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0234
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -27145,13 +38072,13 @@ L023F: // AGNR
 	clock += 6<<clockShift + 1
 	// 023F JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x023F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -27200,13 +38127,13 @@ L0246: // BISHOP
 	clock += 6<<clockShift + 1
 	// 0246 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -27285,13 +38212,13 @@ L0255: // AGNN
 	clock += 6<<clockShift + 1
 	// 0255 JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0255
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x57, 0x02
 		s -= 2
 		goto L028E
 	}
@@ -27364,13 +38291,13 @@ L028E: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -27401,13 +38328,13 @@ L0293:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -27424,13 +38351,13 @@ L0296: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -27454,10 +38381,16 @@ L0299:
 	}
 	// 029B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0258:
 			goto L0258
@@ -27611,13 +38544,13 @@ L029C: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -27695,13 +38628,13 @@ L02A5:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -27742,13 +38675,13 @@ L02AC: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -27772,10 +38705,16 @@ L02AF:
 	}
 	// 02B1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0237:
 			goto L0237
@@ -28177,13 +39116,13 @@ L02DB: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -28407,13 +39346,13 @@ L02F5: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B
 	}
@@ -28430,13 +39369,13 @@ L0300:
 	clock += 6<<clockShift + 1
 	// 0300 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0300
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -28453,13 +39392,13 @@ L0303:
 	clock += 6<<clockShift + 1
 	// 0303 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0303
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x03
 		s -= 2
 		goto L0209
 	}
@@ -28476,13 +39415,13 @@ L0306:
 	clock += 6<<clockShift + 1
 	// 0306 JSR RUM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0306
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x08, 0x03
 		s -= 2
 		goto L032E
 	}
@@ -28550,10 +39489,16 @@ L0311:
 	}
 	// 0314 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0291:
 			goto L0291
@@ -28721,10 +39666,16 @@ L0315: // RETL
 	}
 	// 0318 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0291:
 			goto L0291
@@ -28892,10 +39843,16 @@ L0319: // ILLEGAL
 	}
 	// 031D RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0291:
 			goto L0291
@@ -29069,10 +40026,16 @@ L031E: // RESET
 	}
 	// 0324 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -29220,13 +40183,13 @@ L0325: // GENRM
 	clock += 6<<clockShift + 1
 	// 0325 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0325
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x27, 0x03
 		s -= 2
 		goto L034B
 	}
@@ -29243,13 +40206,13 @@ L0328: // GENR2
 	clock += 6<<clockShift + 1
 	// 0328 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0328
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -29266,13 +40229,13 @@ L032B:
 	clock += 6<<clockShift + 1
 	// 032B JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x03
 		s -= 2
 		goto L0209
 	}
@@ -29289,13 +40252,13 @@ L032E: // RUM
 	clock += 6<<clockShift + 1
 	// 032E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -29665,13 +40628,13 @@ L03BD: // NOOPEN
 	}
 	// 03C5 JSR GNMX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03C5
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xC7
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC7, 0x03
 		s -= 2
 		goto L0202
 	}
@@ -29698,13 +40661,13 @@ L03C8:
 	}
 	// 03CC JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03CC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xCE, 0x03
 		s -= 2
 		goto L0200
 	}
@@ -29778,13 +40741,13 @@ L03D5: // MV2
 	}
 	// 03E1 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03E1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x03
 		s -= 2
 		goto L034B
 	}
@@ -29818,10 +40781,16 @@ L03E7: // MATE
 	}
 	// 03E9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0039:
 			goto L0039
@@ -30038,10 +41007,16 @@ L03F3:
 	}
 	// 03F9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x019D:
 			goto L019D
@@ -30213,10 +41188,16 @@ L0400: // XINIT
 	}
 	// 0409 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0007:
 			goto L0007
@@ -30448,10 +41429,16 @@ L041A:
 	}
 	// 0421 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0024:
 			goto L0024
@@ -30603,13 +41590,13 @@ L0422: // XNEX
 	clock += 6<<clockShift + 1
 	// 0422 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0422
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x24
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x24, 0x04
 		s -= 2
 		goto L031E
 	}
@@ -30645,10 +41632,16 @@ L0425:
 	}
 	// 042B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0215:
 			goto L0215
@@ -30800,13 +41793,13 @@ L042C: // XKING
 	clock += 6<<clockShift + 1
 	// 042C JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x042C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x2E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2E, 0x04
 		s -= 2
 		goto L028E
 	}
@@ -30837,13 +41830,13 @@ L0431:
 	clock += 6<<clockShift + 1
 	// 0431 JSR XCASTL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0431
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x33
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x33, 0x04
 		s -= 2
 		goto L0437
 	}
@@ -30873,10 +41866,16 @@ L0436: // XKRTS
 	clock += 6<<clockShift + 1
 	// 0436 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0230:
 			goto L0230
@@ -31100,13 +42099,13 @@ L0446:
 	}
 	// 0448 JSR XSIDE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0448
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x4A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4A, 0x04
 		s -= 2
 		goto L0451
 	}
@@ -31129,13 +42128,13 @@ L044B:
 	}
 	// 044D JSR XSIDE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x044D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x04
 		s -= 2
 		goto L0451
 	}
@@ -31152,10 +42151,16 @@ L0450: // XCRTS
 	clock += 6<<clockShift + 1
 	// 0450 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0434:
 			goto L0434
@@ -31418,10 +42423,16 @@ L0468:
 	clock += 6<<clockShift + 1
 	// 0468 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x044B:
 			goto L044B
@@ -31796,13 +42807,13 @@ L0491: // XSD7
 	}
 	// 0493 JSR XATT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0493
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x04
 		s -= 2
 		goto L04C3
 	}
@@ -31876,13 +42887,13 @@ L0498:
 	}
 	// 049E JSR XATT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x049E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xA0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA0, 0x04
 		s -= 2
 		goto L04C3
 	}
@@ -31913,13 +42924,13 @@ L04A3:
 	clock += 6<<clockShift + 1
 	// 04A3 JSR XTWO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04A3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xA5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA5, 0x04
 		s -= 2
 		goto L04B8
 	}
@@ -31936,13 +42947,13 @@ L04A6:
 	clock += 6<<clockShift + 1
 	// 04A6 JSR XATT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x04
 		s -= 2
 		goto L04C3
 	}
@@ -31973,13 +42984,13 @@ L04AB: // XSD8
 	clock += 6<<clockShift + 1
 	// 04AB JSR XTWO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04AB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xAD
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAD, 0x04
 		s -= 2
 		goto L04B8
 	}
@@ -32004,13 +43015,13 @@ L04AE:
 	}
 	// 04B1 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04B1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xB3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB3, 0x04
 		s -= 2
 		goto L0100
 	}
@@ -32027,13 +43038,13 @@ L04B4:
 	clock += 6<<clockShift + 1
 	// 04B4 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04B4
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xB6
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB6, 0x04
 		s -= 2
 		goto L031E
 	}
@@ -32050,10 +43061,16 @@ L04B7: // XSRTS
 	clock += 6<<clockShift + 1
 	// 04B7 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x044B:
 			goto L044B
@@ -32287,10 +43304,16 @@ L04B8: // XTWO
 	}
 	// 04C2 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x04A6:
 			goto L04A6
@@ -32557,13 +43580,13 @@ L04C3: // XATT
 	}
 	// 04DB JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04DB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xDD
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDD, 0x04
 		s -= 2
 		goto L02B2
 	}
@@ -32580,13 +43603,13 @@ L04DE:
 	clock += 6<<clockShift + 1
 	// 04DE JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04DE
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xE0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE0, 0x04
 		s -= 2
 		goto L0209
 	}
@@ -32603,13 +43626,13 @@ L04E1:
 	clock += 6<<clockShift + 1
 	// 04E1 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04E1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xE3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x04
 		s -= 2
 		goto L02B2
 	}
@@ -32687,10 +43710,16 @@ L04E4:
 	}
 	// 04F5 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0496:
 			goto L0496
@@ -32863,13 +43892,13 @@ L04FA: // XP1
 	clock += 6<<clockShift + 1
 	// 04FA JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04FA
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xFC
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFC, 0x04
 		s -= 2
 		goto L02CA
 	}
@@ -32914,13 +43943,13 @@ L0501:
 	clock += 6<<clockShift + 1
 	// 0501 JSR XEPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0501
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x03
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x03, 0x05
 		s -= 2
 		goto L053F
 	}
@@ -32978,13 +44007,13 @@ L050B:
 	clock += 6<<clockShift + 1
 	// 050B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x050B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x05
 		s -= 2
 		goto L0100
 	}
@@ -33001,13 +44030,13 @@ L050E: // XP2
 	clock += 6<<clockShift + 1
 	// 050E JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x050E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x10
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x10, 0x05
 		s -= 2
 		goto L031E
 	}
@@ -33062,13 +44091,13 @@ L0519: // XP3
 	clock += 6<<clockShift + 1
 	// 0519 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0519
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x1B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1B, 0x05
 		s -= 2
 		goto L02CA
 	}
@@ -33152,13 +44181,13 @@ L0528:
 	}
 	// 052B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x052B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x05
 		s -= 2
 		goto L0100
 	}
@@ -33186,13 +44215,13 @@ L0531: // XP4
 	clock += 6<<clockShift + 1
 	// 0531 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0531
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x33
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x33, 0x05
 		s -= 2
 		goto L0100
 	}
@@ -33360,10 +44389,16 @@ L054C:
 	}
 	// 0554 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0504:
 			goto L0504
@@ -33519,10 +44554,16 @@ L0555: // XEN
 	}
 	// 0557 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0504:
 			goto L0504
@@ -33898,10 +44939,16 @@ L058C: // XRV2
 	clock += 6<<clockShift + 1
 	// 058C RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -34068,13 +45115,13 @@ L0590:
 	clock += 6<<clockShift + 1
 	// 0590 JSR XEPT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0590
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x05
 		s -= 2
 		goto L053F
 	}
@@ -34429,10 +45476,16 @@ L05E3: // XPT3
 	}
 	// 05E6 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0129:
 			goto L0129
@@ -34677,10 +45730,16 @@ L05F4: // XPR
 	clock += 6<<clockShift + 1
 	// 05F4 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x17D9:
 			goto L17D9
@@ -34920,10 +45979,16 @@ L0603:
 	}
 	// 0604 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x17D9:
 			goto L17D9
@@ -35113,10 +46178,16 @@ L0605: // XPK1
 	}
 	// 060A RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x17D9:
 			goto L17D9
@@ -35291,10 +46362,16 @@ L0611:
 	clock += 6<<clockShift + 1
 	// 0611 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -36679,10 +47756,16 @@ L0750: // XM9
 	}
 	// 0753 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0x0CE243C1 >> 24; specialReturns[h] == pc {
 			switch h {
 			case 2:
@@ -37142,10 +48225,16 @@ L07B1: // XU2
 	}
 	// 07BA RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x015D:
 			goto L015D
@@ -38312,13 +49401,13 @@ L17D6:
 	clock += 6<<clockShift + 1
 	// 17D6 JSR XPOS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x17D6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xD8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xD8, 0x17
 		s -= 2
 		goto L05E7
 	}

@@ -7,7 +7,6 @@ package translated
 //lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
 
 import (
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/kim1-archive/microchess/emu"
@@ -1248,13 +1247,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -1268,13 +1267,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -1332,6 +1331,717 @@ L0018:
 	}
 
 L001A: // WHSET
+	// The loop unrolled when x holds 1F, the value set before it:
+	// 32 passes, the BPL taken but on the last.
+	if x == 0x1F {
+		// The pass with x = 1F.
+		x = 0x1F
+		clock += 12<<clockShift + 4
+		// 001A LDA .SETW,X
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		// 001C STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 001E DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1E.
+		x = 0x1E
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1D.
+		x = 0x1D
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1C.
+		x = 0x1C
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1B.
+		x = 0x1B
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1A.
+		x = 0x1A
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 19.
+		x = 0x19
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 18.
+		x = 0x18
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 17.
+		x = 0x17
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 16.
+		x = 0x16
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 15.
+		x = 0x15
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 14.
+		x = 0x14
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 13.
+		x = 0x13
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 12.
+		x = 0x12
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 11.
+		x = 0x11
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 10.
+		x = 0x10
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0021
+	}
 	clock += 12<<clockShift + 4
 	// 001A LDA .SETW,X
 	{
@@ -1403,13 +2113,13 @@ L002B:
 	clock += 6<<clockShift + 1
 	// 002B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x002B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x00
 		s -= 2
 		goto L02B2_002E
 	}
@@ -1455,13 +2165,13 @@ L0036:
 	clock += 6<<clockShift + 1
 	// 0036 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0036
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x00
 		s -= 2
 		goto L03A2
 	}
@@ -1513,13 +2223,13 @@ L0045:
 	clock += 6<<clockShift + 1
 	// 0045 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0045
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x00
 		s -= 2
 		goto L034B_0048
 	}
@@ -1636,13 +2346,13 @@ L0110: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -1681,6 +2391,41 @@ L011A:
 	}
 
 L011E: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP BK,Y
 	{
@@ -1854,10 +2599,16 @@ L013E: // XRT
 	clock += 6<<clockShift + 1
 	// 013E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -1975,13 +2726,13 @@ L013F: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -1994,13 +2745,13 @@ L014A:
 	clock += 6<<clockShift + 1
 	// 014A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4C, 0x01
 		s -= 2
 		goto L02B2_014D
 	}
@@ -2013,13 +2764,13 @@ L014D:
 	clock += 6<<clockShift + 1
 	// 014D JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x01
 		s -= 2
 		goto L0200
 	}
@@ -2032,13 +2783,13 @@ L0150:
 	clock += 6<<clockShift + 1
 	// 0150 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0150
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x52, 0x01
 		s -= 2
 		goto L02B2_0153
 	}
@@ -2061,13 +2812,13 @@ L0153:
 	}
 	// 0157 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0157
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x01
 		s -= 2
 		goto L0209_015A
 	}
@@ -2080,13 +2831,13 @@ L015A:
 	clock += 6<<clockShift + 1
 	// 015A JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x015A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x01
 		s -= 2
 		goto L0331
 	}
@@ -2163,10 +2914,16 @@ L016E: // RETJ
 	clock += 6<<clockShift + 1
 	// 016E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -2405,13 +3162,13 @@ L0190:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -2431,10 +3188,16 @@ L0193: // UPTREE
 	}
 	// 0195 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -2549,13 +3312,13 @@ L019A:
 	clock += 6<<clockShift + 1
 	// 019A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x019A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9C, 0x01
 		s -= 2
 		goto L03EA
 	}
@@ -2722,10 +3485,16 @@ L0211:
 	clock += 6<<clockShift + 1
 	// 0211 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -2823,13 +3592,13 @@ L0212: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -2940,13 +3709,13 @@ L022D: // KING
 	clock += 6<<clockShift + 1
 	// 022D JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x022D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2F, 0x02
 		s -= 2
 		goto L028E_0230
 	}
@@ -2983,13 +3752,13 @@ L0234: // QUEEN
 	clock += 6<<clockShift + 1
 	// 0234 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0234
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x02
 		s -= 2
 		goto L029C_0237
 	}
@@ -3039,13 +3808,13 @@ L023F: // AGNR
 	clock += 6<<clockShift + 1
 	// 023F JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x023F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x02
 		s -= 2
 		goto L029C_0242
 	}
@@ -3082,13 +3851,13 @@ L0246: // BISHOP
 	clock += 6<<clockShift + 1
 	// 0246 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L029C_0249
 	}
@@ -3151,13 +3920,13 @@ L0255: // AGNN
 	clock += 6<<clockShift + 1
 	// 0255 JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0255
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x57, 0x02
 		s -= 2
 		goto L028E_0258
 	}
@@ -3220,13 +3989,13 @@ L0264: // P1
 	clock += 6<<clockShift + 1
 	// 0264 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0264
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x02
 		s -= 2
 		goto L02CA_0267
 	}
@@ -3259,13 +4028,13 @@ L026B:
 	clock += 6<<clockShift + 1
 	// 026B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x02
 		s -= 2
 		goto L0100_026E
 	}
@@ -3278,13 +4047,13 @@ L026E: // P2
 	clock += 6<<clockShift + 1
 	// 026E JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x70, 0x02
 		s -= 2
 		goto L031E_0271
 	}
@@ -3331,13 +4100,13 @@ L0279: // P3
 	clock += 6<<clockShift + 1
 	// 0279 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0279
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7B, 0x02
 		s -= 2
 		goto L02CA_027C
 	}
@@ -3370,13 +4139,13 @@ L0280:
 	clock += 6<<clockShift + 1
 	// 0280 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0280
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x82, 0x02
 		s -= 2
 		goto L0100_0283
 	}
@@ -3429,13 +4198,13 @@ L028E: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA_0291
 	}
@@ -3458,13 +4227,13 @@ L0293:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100_0296
 	}
@@ -3477,13 +4246,13 @@ L0296: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E_0299
 	}
@@ -3503,10 +4272,16 @@ L0299:
 	}
 	// 029B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0230:
 			goto L0230
@@ -3614,13 +4389,13 @@ L029C: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA_029F
 	}
@@ -3682,13 +4457,13 @@ L02A5:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100_02A9
 	}
@@ -3726,13 +4501,13 @@ L02AC: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E_02AF
 	}
@@ -3752,10 +4527,16 @@ L02AF:
 	}
 	// 02B1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0237:
 			goto L0237
@@ -3871,6 +4652,1237 @@ L02B2: // REVERSE
 	}
 
 L02B4: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -3967,10 +5979,16 @@ L02C9:
 	clock += 6<<clockShift + 1
 	// 02C9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -4150,13 +6168,13 @@ L02DB: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -4355,13 +6373,13 @@ L02F5: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -4374,13 +6392,13 @@ L0300:
 	clock += 6<<clockShift + 1
 	// 0300 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0300
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x03
 		s -= 2
 		goto L02B2_0303
 	}
@@ -4393,13 +6411,13 @@ L0303:
 	clock += 6<<clockShift + 1
 	// 0303 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0303
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x03
 		s -= 2
 		goto L0209_0306
 	}
@@ -4412,13 +6430,13 @@ L0306:
 	clock += 6<<clockShift + 1
 	// 0306 JSR RUM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0306
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x08, 0x03
 		s -= 2
 		goto L032E
 	}
@@ -4483,10 +6501,16 @@ L0311:
 	}
 	// 0314 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -4594,10 +6618,16 @@ L0315: // RETL
 	}
 	// 0318 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -4709,10 +6739,16 @@ L0319: // ILLEGAL
 	}
 	// 031D RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -4830,10 +6866,16 @@ L031E: // RESET
 	}
 	// 0324 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0215:
 			goto L0215
@@ -4945,13 +6987,13 @@ L0325: // GENRM
 	clock += 6<<clockShift + 1
 	// 0325 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0325
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x27, 0x03
 		s -= 2
 		goto L034B_0328
 	}
@@ -4964,13 +7006,13 @@ L0328: // GENR2
 	clock += 6<<clockShift + 1
 	// 0328 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0328
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L02B2_032B
 	}
@@ -4983,13 +7025,13 @@ L032B:
 	clock += 6<<clockShift + 1
 	// 032B JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x03
 		s -= 2
 		goto L0209_032E
 	}
@@ -5002,13 +7044,13 @@ L032E: // RUM
 	clock += 6<<clockShift + 1
 	// 032E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x03
 		s -= 2
 		goto L02B2_0331
 	}
@@ -5176,6 +7218,49 @@ L034B: // MOVE
 	}
 
 L0357: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -5335,10 +7420,16 @@ L0370: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -5616,13 +7707,13 @@ L03A2: // GO
 	}
 	// 03AA JSR GNMX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03AA
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xAC
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAC, 0x03
 		s -= 2
 		goto L0202
 	}
@@ -5766,13 +7857,13 @@ L03C8:
 	}
 	// 03CB JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03CB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xCD
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xCD, 0x03
 		s -= 2
 		goto L02D1
 	}
@@ -5848,13 +7939,13 @@ L03D8: // LEGAL
 	}
 	// 03E0 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03E0
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE2
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE2, 0x03
 		s -= 2
 		goto L0100_03E3
 	}
@@ -5948,10 +8039,16 @@ L03F3:
 	}
 	// 03F9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x019D:
 			goto L019D
@@ -6409,13 +8506,13 @@ L17C4: // MV2
 	}
 	// 17D0 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x17D0
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xD2
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xD2, 0x17
 		s -= 2
 		goto L034B_17D3
 	}
@@ -6441,10 +8538,16 @@ L17D6: // MATE
 	}
 	// 17D8 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0039:
 			goto L0039
@@ -6587,10 +8690,16 @@ L17E1: // OUTBK
 	clock += 6<<clockShift + 1
 	// 17E1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0117:
 			goto L0117
@@ -6705,6 +8814,1237 @@ L02B2_002E: // REVERSE
 	goto L02B4_002E
 
 L02B4_002E: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_002E
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -6867,6 +10207,49 @@ L034B_0048: // MOVE
 	goto L0357_0048
 
 L0357_0048: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_0048
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_0048
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -7029,10 +10412,16 @@ L0370_0048: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0048 { // the call this copy serves
 			goto L0048
 		}
@@ -7188,6 +10577,49 @@ L034B_014A: // MOVE
 	goto L0357_014A
 
 L0357_014A: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_014A
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_014A
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -7350,10 +10782,16 @@ L0370_014A: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x014A { // the call this copy serves
 			goto L014A
 		}
@@ -7467,6 +10905,1237 @@ L02B2_014D: // REVERSE
 	goto L02B4_014D
 
 L02B4_014D: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_014D
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -7587,6 +12256,1237 @@ L02B2_0153: // REVERSE
 	goto L02B4_0153
 
 L02B4_0153: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_0153
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -7746,13 +13646,13 @@ L0212_015A: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -7799,15 +13699,938 @@ L028E_0230: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
-		goto L02CA_0291
+		goto L02CA_0230_0291
+	}
+
+L0291_0230:
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296_0230
+		}
+		goto L0293_0230
+	}
+
+L0293_0230:
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
+		s -= 2
+		goto L0100_0230_0296
+	}
+
+L0296_0230: // ILL1
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
+		s -= 2
+		goto L031E_0230_0299
+	}
+
+L0299_0230:
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0230 { // the call this copy serves
+			goto L0230
+		}
+		switch pc {
+		case 0x0230:
+			goto L0230
+		case 0x0258:
+			goto L0258
+		}
+		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0271
+			case 8:
+				goto L026E
+			case 9:
+				goto L0237
+			case 13:
+				goto L002E
+			case 15:
+				goto L0048
+			case 16:
+				goto L029F
+			case 20:
+				goto L000E
+			case 22:
+				goto L03E3
+			case 25:
+				goto L000B
+			case 26:
+				goto L0299
+			case 29:
+				goto L027C
+			case 31:
+				goto L0296
+			case 34:
+				goto L0242
+			case 36:
+				goto L019D
+			case 38:
+				goto L0039
+			case 51:
+				goto L015D
+			case 54:
+				goto L03CE
+			case 56:
+				goto L015A
+			case 59:
+				goto L17D3
+			case 61:
+				goto L0267
+			case 62:
+				goto L0230
+			case 64:
+				goto L0309
+			case 69:
+				goto L0306
+			case 73:
+				goto L0303
+			case 75:
+				goto L0117
+			case 77:
+				goto L02AF
+			case 78:
+				goto L0300
+			case 85:
+				goto L0258
+			case 86:
+				goto L02A9
+			case 87:
+				goto L0331
+			case 91:
+				goto L032E
+			case 94:
+				goto L0193
+			case 96:
+				goto L032B
+			case 101:
+				goto L0328
+			case 103:
+				goto L0283
+			case 104:
+				goto L0215
+			case 106:
+				goto L03AD
+			case 108:
+				goto L0249
+			case 109:
+				goto L0153
+			case 114:
+				goto L0150
+			case 119:
+				goto L014D
+			case 123:
+				goto L014A
+			case 124:
+				goto L0291
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 028E in the copy of 0230.
+
+L02CA_0230_0291: // CMOVE
+	if clock+12<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L02D1_0230_0291
+
+L02D1_0230_0291: // CMOVE
+	if clock+1482<<clockShift >= end {
+		pc = 0x02D1
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0230_0291
+		}
+		goto L02D7_0230_0291
+	}
+
+L02D7_0230_0291:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0230_0291
+
+L02DB_0230_0291: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0230_0291
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0230_0291
+	}
+
+L02E2_0230_0291:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0230_0291
+		}
+		goto L02E6_0230_0291
+	}
+
+L02E6_0230_0291:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0230_0291
+		}
+		goto L02EC_0230_0291
+	}
+
+L02EC_0230_0291: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0230_0291
+
+L02ED_0230_0291: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0230_0291
+		}
+		goto L02F1_0230_0291
+	}
+
+L02F1_0230_0291:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0230_0291
+		}
+		goto L02F5_0230_0291
+	}
+
+L02F5_0230_0291: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0230_0291: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0230
+	}
+
+L0319_0230_0291: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0230
+	}
+
+	// The copy of 0100 for the call at 0293 in the copy of 0230.
+
+L0100_0230_0296: // JANUS
+	if clock+33<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0230_0296
+		}
+		goto L0104_0230_0296
+	}
+
+L0104_0230_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0230_0296
+		}
+		goto L0108_0230_0296
+	}
+
+L0108_0230_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0230_0296
+		}
+		goto L010C_0230_0296
+	}
+
+L010C_0230_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0230_0296
+		}
+		goto L0110_0230_0296
+	}
+
+L0110_0230_0296: // OVER
+	clock += 14<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 14<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 JSR BKMOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0114
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
+		s -= 2
+		goto L17D9
+	}
+
+L013E_0230_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0230
+	}
+
+L0160_0230_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0230_0296
+		}
+		goto L0164_0230_0296
+	}
+
+L0164_0230_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0230_0296
+		}
+		goto L016A_0230_0296
+	}
+
+L016A_0230_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0230_0296
+
+L016E_0230_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0230
+	}
+
+L016F_0230_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0230_0296
+		}
+		goto L0171_0230_0296
+	}
+
+L0171_0230_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0230_0296
+
+L0175_0230_0296: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0230_0296
+		}
+		goto L017A_0230_0296
+	}
+
+L017A_0230_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0230_0296
+		}
+		goto L017D_0230_0296
+	}
+
+L017D_0230_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0230_0296
+		}
+		goto L017F_0230_0296
+	}
+
+L017F_0230_0296: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0230_0296
+		}
+		goto L0186_0230_0296
+	}
+
+L0186_0230_0296:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0230_0296
+
+L0188_0230_0296: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0230_0296
+		}
+		goto L0190_0230_0296
+	}
+
+L0190_0230_0296:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0230_0296: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0230
+	}
+
+	// The copy of 031E for the call at 0296 in the copy of 0230.
+
+L031E_0230_0299: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0299
+		goto L0299_0230
 	}
 
 	// The copy of 029C for the call at 0234.
@@ -7820,15 +14643,1007 @@ L029C_0237: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0237_029F
+	}
+
+L029F_0237:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0237
+		}
+		goto L02A1_0237
+	}
+
+L02A1_0237:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0237
+		}
+		goto L02A3_0237
+	}
+
+L02A3_0237: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0237
+		}
+		goto L02A5_0237
+	}
+
+L02A5_0237:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
+		s -= 2
+		goto L0100_0237_02A9
+	}
+
+L02A9_0237:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0237
+		}
+		goto L02AC_0237
+	}
+
+L02AC_0237: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
+		s -= 2
+		goto L031E_0237_02AF
+	}
+
+L02AF_0237:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0237 { // the call this copy serves
+			goto L0237
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0271
+			case 8:
+				goto L026E
+			case 9:
+				goto L0237
+			case 13:
+				goto L002E
+			case 15:
+				goto L0048
+			case 16:
+				goto L029F
+			case 20:
+				goto L000E
+			case 22:
+				goto L03E3
+			case 25:
+				goto L000B
+			case 26:
+				goto L0299
+			case 29:
+				goto L027C
+			case 31:
+				goto L0296
+			case 34:
+				goto L0242
+			case 36:
+				goto L019D
+			case 38:
+				goto L0039
+			case 51:
+				goto L015D
+			case 54:
+				goto L03CE
+			case 56:
+				goto L015A
+			case 59:
+				goto L17D3
+			case 61:
+				goto L0267
+			case 62:
+				goto L0230
+			case 64:
+				goto L0309
+			case 69:
+				goto L0306
+			case 73:
+				goto L0303
+			case 75:
+				goto L0117
+			case 77:
+				goto L02AF
+			case 78:
+				goto L0300
+			case 85:
+				goto L0258
+			case 86:
+				goto L02A9
+			case 87:
+				goto L0331
+			case 91:
+				goto L032E
+			case 94:
+				goto L0193
+			case 96:
+				goto L032B
+			case 101:
+				goto L0328
+			case 103:
+				goto L0283
+			case 104:
+				goto L0215
+			case 106:
+				goto L03AD
+			case 108:
+				goto L0249
+			case 109:
+				goto L0153
+			case 114:
+				goto L0150
+			case 119:
+				goto L014D
+			case 123:
+				goto L014A
+			case 124:
+				goto L0291
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0237.
+
+L02CA_0237_029F: // CMOVE
+	if clock+12<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L02D1_0237_029F
+
+L02D1_0237_029F: // CMOVE
+	if clock+1482<<clockShift >= end {
+		pc = 0x02D1
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0237_029F
+		}
+		goto L02D7_0237_029F
+	}
+
+L02D7_0237_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0237_029F
+
+L02DB_0237_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0237_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0237_029F
+	}
+
+L02E2_0237_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0237_029F
+		}
+		goto L02E6_0237_029F
+	}
+
+L02E6_0237_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0237_029F
+		}
+		goto L02EC_0237_029F
+	}
+
+L02EC_0237_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0237_029F
+
+L02ED_0237_029F: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0237_029F
+		}
+		goto L02F1_0237_029F
+	}
+
+L02F1_0237_029F:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0237_029F
+		}
+		goto L02F5_0237_029F
+	}
+
+L02F5_0237_029F: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0237_029F: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0237
+	}
+
+L0319_0237_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0237
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0237.
+
+L0100_0237_02A9: // JANUS
+	if clock+33<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0237_02A9
+		}
+		goto L0104_0237_02A9
+	}
+
+L0104_0237_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0237_02A9
+		}
+		goto L0108_0237_02A9
+	}
+
+L0108_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0237_02A9
+		}
+		goto L010C_0237_02A9
+	}
+
+L010C_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0237_02A9
+		}
+		goto L0110_0237_02A9
+	}
+
+L0110_0237_02A9: // OVER
+	clock += 14<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 14<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 JSR BKMOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0114
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
+		s -= 2
+		goto L17D9
+	}
+
+L013E_0237_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0237
+	}
+
+L0160_0237_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0237_02A9
+		}
+		goto L0164_0237_02A9
+	}
+
+L0164_0237_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L016A_0237_02A9
+	}
+
+L016A_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0237_02A9
+
+L016E_0237_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0237
+	}
+
+L016F_0237_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L0171_0237_02A9
+	}
+
+L0171_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0237_02A9
+
+L0175_0237_02A9: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0237_02A9
+		}
+		goto L017A_0237_02A9
+	}
+
+L017A_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L017D_0237_02A9
+	}
+
+L017D_0237_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0237_02A9
+		}
+		goto L017F_0237_02A9
+	}
+
+L017F_0237_02A9: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0237_02A9
+		}
+		goto L0186_0237_02A9
+	}
+
+L0186_0237_02A9:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0237_02A9
+
+L0188_0237_02A9: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0237_02A9
+		}
+		goto L0190_0237_02A9
+	}
+
+L0190_0237_02A9:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0237_02A9: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0237
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0237.
+
+L031E_0237_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0237
 	}
 
 	// The copy of 029C for the call at 023F.
@@ -7841,15 +15656,1007 @@ L029C_0242: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0242_029F
+	}
+
+L029F_0242:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0242
+		}
+		goto L02A1_0242
+	}
+
+L02A1_0242:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0242
+		}
+		goto L02A3_0242
+	}
+
+L02A3_0242: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0242
+		}
+		goto L02A5_0242
+	}
+
+L02A5_0242:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
+		s -= 2
+		goto L0100_0242_02A9
+	}
+
+L02A9_0242:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0242
+		}
+		goto L02AC_0242
+	}
+
+L02AC_0242: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
+		s -= 2
+		goto L031E_0242_02AF
+	}
+
+L02AF_0242:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0242 { // the call this copy serves
+			goto L0242
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0271
+			case 8:
+				goto L026E
+			case 9:
+				goto L0237
+			case 13:
+				goto L002E
+			case 15:
+				goto L0048
+			case 16:
+				goto L029F
+			case 20:
+				goto L000E
+			case 22:
+				goto L03E3
+			case 25:
+				goto L000B
+			case 26:
+				goto L0299
+			case 29:
+				goto L027C
+			case 31:
+				goto L0296
+			case 34:
+				goto L0242
+			case 36:
+				goto L019D
+			case 38:
+				goto L0039
+			case 51:
+				goto L015D
+			case 54:
+				goto L03CE
+			case 56:
+				goto L015A
+			case 59:
+				goto L17D3
+			case 61:
+				goto L0267
+			case 62:
+				goto L0230
+			case 64:
+				goto L0309
+			case 69:
+				goto L0306
+			case 73:
+				goto L0303
+			case 75:
+				goto L0117
+			case 77:
+				goto L02AF
+			case 78:
+				goto L0300
+			case 85:
+				goto L0258
+			case 86:
+				goto L02A9
+			case 87:
+				goto L0331
+			case 91:
+				goto L032E
+			case 94:
+				goto L0193
+			case 96:
+				goto L032B
+			case 101:
+				goto L0328
+			case 103:
+				goto L0283
+			case 104:
+				goto L0215
+			case 106:
+				goto L03AD
+			case 108:
+				goto L0249
+			case 109:
+				goto L0153
+			case 114:
+				goto L0150
+			case 119:
+				goto L014D
+			case 123:
+				goto L014A
+			case 124:
+				goto L0291
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0242.
+
+L02CA_0242_029F: // CMOVE
+	if clock+12<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L02D1_0242_029F
+
+L02D1_0242_029F: // CMOVE
+	if clock+1482<<clockShift >= end {
+		pc = 0x02D1
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0242_029F
+		}
+		goto L02D7_0242_029F
+	}
+
+L02D7_0242_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0242_029F
+
+L02DB_0242_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0242_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0242_029F
+	}
+
+L02E2_0242_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0242_029F
+		}
+		goto L02E6_0242_029F
+	}
+
+L02E6_0242_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0242_029F
+		}
+		goto L02EC_0242_029F
+	}
+
+L02EC_0242_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0242_029F
+
+L02ED_0242_029F: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0242_029F
+		}
+		goto L02F1_0242_029F
+	}
+
+L02F1_0242_029F:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0242_029F
+		}
+		goto L02F5_0242_029F
+	}
+
+L02F5_0242_029F: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0242_029F: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0242
+	}
+
+L0319_0242_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0242
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0242.
+
+L0100_0242_02A9: // JANUS
+	if clock+33<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0242_02A9
+		}
+		goto L0104_0242_02A9
+	}
+
+L0104_0242_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0242_02A9
+		}
+		goto L0108_0242_02A9
+	}
+
+L0108_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0242_02A9
+		}
+		goto L010C_0242_02A9
+	}
+
+L010C_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0242_02A9
+		}
+		goto L0110_0242_02A9
+	}
+
+L0110_0242_02A9: // OVER
+	clock += 14<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 14<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 JSR BKMOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0114
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
+		s -= 2
+		goto L17D9
+	}
+
+L013E_0242_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0242
+	}
+
+L0160_0242_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0242_02A9
+		}
+		goto L0164_0242_02A9
+	}
+
+L0164_0242_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L016A_0242_02A9
+	}
+
+L016A_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0242_02A9
+
+L016E_0242_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0242
+	}
+
+L016F_0242_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L0171_0242_02A9
+	}
+
+L0171_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0242_02A9
+
+L0175_0242_02A9: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0242_02A9
+		}
+		goto L017A_0242_02A9
+	}
+
+L017A_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L017D_0242_02A9
+	}
+
+L017D_0242_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0242_02A9
+		}
+		goto L017F_0242_02A9
+	}
+
+L017F_0242_02A9: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0242_02A9
+		}
+		goto L0186_0242_02A9
+	}
+
+L0186_0242_02A9:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0242_02A9
+
+L0188_0242_02A9: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0242_02A9
+		}
+		goto L0190_0242_02A9
+	}
+
+L0190_0242_02A9:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0242_02A9: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0242
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0242.
+
+L031E_0242_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0242
 	}
 
 	// The copy of 029C for the call at 0246.
@@ -7862,15 +16669,1007 @@ L029C_0249: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0249_029F
+	}
+
+L029F_0249:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0249
+		}
+		goto L02A1_0249
+	}
+
+L02A1_0249:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0249
+		}
+		goto L02A3_0249
+	}
+
+L02A3_0249: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0249
+		}
+		goto L02A5_0249
+	}
+
+L02A5_0249:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
+		s -= 2
+		goto L0100_0249_02A9
+	}
+
+L02A9_0249:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0249
+		}
+		goto L02AC_0249
+	}
+
+L02AC_0249: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
+		s -= 2
+		goto L031E_0249_02AF
+	}
+
+L02AF_0249:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0249 { // the call this copy serves
+			goto L0249
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0271
+			case 8:
+				goto L026E
+			case 9:
+				goto L0237
+			case 13:
+				goto L002E
+			case 15:
+				goto L0048
+			case 16:
+				goto L029F
+			case 20:
+				goto L000E
+			case 22:
+				goto L03E3
+			case 25:
+				goto L000B
+			case 26:
+				goto L0299
+			case 29:
+				goto L027C
+			case 31:
+				goto L0296
+			case 34:
+				goto L0242
+			case 36:
+				goto L019D
+			case 38:
+				goto L0039
+			case 51:
+				goto L015D
+			case 54:
+				goto L03CE
+			case 56:
+				goto L015A
+			case 59:
+				goto L17D3
+			case 61:
+				goto L0267
+			case 62:
+				goto L0230
+			case 64:
+				goto L0309
+			case 69:
+				goto L0306
+			case 73:
+				goto L0303
+			case 75:
+				goto L0117
+			case 77:
+				goto L02AF
+			case 78:
+				goto L0300
+			case 85:
+				goto L0258
+			case 86:
+				goto L02A9
+			case 87:
+				goto L0331
+			case 91:
+				goto L032E
+			case 94:
+				goto L0193
+			case 96:
+				goto L032B
+			case 101:
+				goto L0328
+			case 103:
+				goto L0283
+			case 104:
+				goto L0215
+			case 106:
+				goto L03AD
+			case 108:
+				goto L0249
+			case 109:
+				goto L0153
+			case 114:
+				goto L0150
+			case 119:
+				goto L014D
+			case 123:
+				goto L014A
+			case 124:
+				goto L0291
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0249.
+
+L02CA_0249_029F: // CMOVE
+	if clock+12<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L02D1_0249_029F
+
+L02D1_0249_029F: // CMOVE
+	if clock+1482<<clockShift >= end {
+		pc = 0x02D1
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0249_029F
+		}
+		goto L02D7_0249_029F
+	}
+
+L02D7_0249_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0249_029F
+
+L02DB_0249_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0249_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0249_029F
+	}
+
+L02E2_0249_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0249_029F
+		}
+		goto L02E6_0249_029F
+	}
+
+L02E6_0249_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0249_029F
+		}
+		goto L02EC_0249_029F
+	}
+
+L02EC_0249_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0249_029F
+
+L02ED_0249_029F: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0249_029F
+		}
+		goto L02F1_0249_029F
+	}
+
+L02F1_0249_029F:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0249_029F
+		}
+		goto L02F5_0249_029F
+	}
+
+L02F5_0249_029F: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0249_029F: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0249
+	}
+
+L0319_0249_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0249
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0249.
+
+L0100_0249_02A9: // JANUS
+	if clock+33<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0249_02A9
+		}
+		goto L0104_0249_02A9
+	}
+
+L0104_0249_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0249_02A9
+		}
+		goto L0108_0249_02A9
+	}
+
+L0108_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0249_02A9
+		}
+		goto L010C_0249_02A9
+	}
+
+L010C_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0249_02A9
+		}
+		goto L0110_0249_02A9
+	}
+
+L0110_0249_02A9: // OVER
+	clock += 14<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 14<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 JSR BKMOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0114
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
+		s -= 2
+		goto L17D9
+	}
+
+L013E_0249_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0249
+	}
+
+L0160_0249_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0249_02A9
+		}
+		goto L0164_0249_02A9
+	}
+
+L0164_0249_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L016A_0249_02A9
+	}
+
+L016A_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0249_02A9
+
+L016E_0249_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0249
+	}
+
+L016F_0249_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L0171_0249_02A9
+	}
+
+L0171_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0249_02A9
+
+L0175_0249_02A9: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0249_02A9
+		}
+		goto L017A_0249_02A9
+	}
+
+L017A_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L017D_0249_02A9
+	}
+
+L017D_0249_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0249_02A9
+		}
+		goto L017F_0249_02A9
+	}
+
+L017F_0249_02A9: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0249_02A9
+		}
+		goto L0186_0249_02A9
+	}
+
+L0186_0249_02A9:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0249_02A9
+
+L0188_0249_02A9: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0249_02A9
+		}
+		goto L0190_0249_02A9
+	}
+
+L0190_0249_02A9:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0249_02A9: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0249
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0249.
+
+L031E_0249_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0249
 	}
 
 	// The copy of 028E for the call at 0255.
@@ -7883,15 +17682,938 @@ L028E_0258: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
-		goto L02CA_0291
+		goto L02CA_0258_0291
+	}
+
+L0291_0258:
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296_0258
+		}
+		goto L0293_0258
+	}
+
+L0293_0258:
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
+		s -= 2
+		goto L0100_0258_0296
+	}
+
+L0296_0258: // ILL1
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
+		s -= 2
+		goto L031E_0258_0299
+	}
+
+L0299_0258:
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0258 { // the call this copy serves
+			goto L0258
+		}
+		switch pc {
+		case 0x0230:
+			goto L0230
+		case 0x0258:
+			goto L0258
+		}
+		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L0271
+			case 8:
+				goto L026E
+			case 9:
+				goto L0237
+			case 13:
+				goto L002E
+			case 15:
+				goto L0048
+			case 16:
+				goto L029F
+			case 20:
+				goto L000E
+			case 22:
+				goto L03E3
+			case 25:
+				goto L000B
+			case 26:
+				goto L0299
+			case 29:
+				goto L027C
+			case 31:
+				goto L0296
+			case 34:
+				goto L0242
+			case 36:
+				goto L019D
+			case 38:
+				goto L0039
+			case 51:
+				goto L015D
+			case 54:
+				goto L03CE
+			case 56:
+				goto L015A
+			case 59:
+				goto L17D3
+			case 61:
+				goto L0267
+			case 62:
+				goto L0230
+			case 64:
+				goto L0309
+			case 69:
+				goto L0306
+			case 73:
+				goto L0303
+			case 75:
+				goto L0117
+			case 77:
+				goto L02AF
+			case 78:
+				goto L0300
+			case 85:
+				goto L0258
+			case 86:
+				goto L02A9
+			case 87:
+				goto L0331
+			case 91:
+				goto L032E
+			case 94:
+				goto L0193
+			case 96:
+				goto L032B
+			case 101:
+				goto L0328
+			case 103:
+				goto L0283
+			case 104:
+				goto L0215
+			case 106:
+				goto L03AD
+			case 108:
+				goto L0249
+			case 109:
+				goto L0153
+			case 114:
+				goto L0150
+			case 119:
+				goto L014D
+			case 123:
+				goto L014A
+			case 124:
+				goto L0291
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 028E in the copy of 0258.
+
+L02CA_0258_0291: // CMOVE
+	if clock+12<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	goto L02D1_0258_0291
+
+L02D1_0258_0291: // CMOVE
+	if clock+1482<<clockShift >= end {
+		pc = 0x02D1
+		goto budget
+	}
+	clock += 7<<clockShift + 3
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0258_0291
+		}
+		goto L02D7_0258_0291
+	}
+
+L02D7_0258_0291:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0258_0291
+
+L02DB_0258_0291: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0258_0291
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0258_0291
+	}
+
+L02E2_0258_0291:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0258_0291
+		}
+		goto L02E6_0258_0291
+	}
+
+L02E6_0258_0291:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0258_0291
+		}
+		goto L02EC_0258_0291
+	}
+
+L02EC_0258_0291: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0258_0291
+
+L02ED_0258_0291: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0258_0291
+		}
+		goto L02F1_0258_0291
+	}
+
+L02F1_0258_0291:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0258_0291
+		}
+		goto L02F5_0258_0291
+	}
+
+L02F5_0258_0291: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0258_0291: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0258
+	}
+
+L0319_0258_0291: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0258
+	}
+
+	// The copy of 0100 for the call at 0293 in the copy of 0258.
+
+L0100_0258_0296: // JANUS
+	if clock+33<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0258_0296
+		}
+		goto L0104_0258_0296
+	}
+
+L0104_0258_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0258_0296
+		}
+		goto L0108_0258_0296
+	}
+
+L0108_0258_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0258_0296
+		}
+		goto L010C_0258_0296
+	}
+
+L010C_0258_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0258_0296
+		}
+		goto L0110_0258_0296
+	}
+
+L0110_0258_0296: // OVER
+	clock += 14<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 14<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 JSR BKMOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0114
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
+		s -= 2
+		goto L17D9
+	}
+
+L013E_0258_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0258
+	}
+
+L0160_0258_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0258_0296
+		}
+		goto L0164_0258_0296
+	}
+
+L0164_0258_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L016A_0258_0296
+	}
+
+L016A_0258_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0258_0296
+
+L016E_0258_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0258
+	}
+
+L016F_0258_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L0171_0258_0296
+	}
+
+L0171_0258_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0258_0296
+
+L0175_0258_0296: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0258_0296
+		}
+		goto L017A_0258_0296
+	}
+
+L017A_0258_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L017D_0258_0296
+	}
+
+L017D_0258_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0258_0296
+		}
+		goto L017F_0258_0296
+	}
+
+L017F_0258_0296: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0258_0296
+		}
+		goto L0186_0258_0296
+	}
+
+L0186_0258_0296:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0258_0296
+
+L0188_0258_0296: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0258_0296
+		}
+		goto L0190_0258_0296
+	}
+
+L0190_0258_0296:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0258_0296: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0258
+	}
+
+	// The copy of 031E for the call at 0296 in the copy of 0258.
+
+L031E_0258_0299: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0299
+		goto L0299_0258
 	}
 
 	// The copy of 02CA for the call at 0264.
@@ -7985,13 +18707,13 @@ L02DB_0267: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -8178,13 +18900,13 @@ L02F5_0267: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -8333,13 +19055,13 @@ L0110_026E: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -8577,13 +19299,13 @@ L0190_026E:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -8732,13 +19454,13 @@ L02DB_027C: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -8925,13 +19647,13 @@ L02F5_027C: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -9080,13 +19802,13 @@ L0110_0283: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -9324,13 +20046,13 @@ L0190_0283:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -9447,13 +20169,13 @@ L02DB_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -9640,13 +20362,13 @@ L02F5_0291: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -9795,13 +20517,13 @@ L0110_0296: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -10039,13 +20761,13 @@ L0190_0296:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -10194,13 +20916,13 @@ L02DB_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -10387,13 +21109,13 @@ L02F5_029F: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -10542,13 +21264,13 @@ L0110_02A9: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -10786,13 +21508,13 @@ L0190_02A9:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -10909,6 +21631,49 @@ L034B_0300: // MOVE
 	goto L0357_0300
 
 L0357_0300: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_0300
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_0300
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -11071,10 +21836,16 @@ L0370_0300: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0300 { // the call this copy serves
 			goto L0300
 		}
@@ -11188,6 +21959,1237 @@ L02B2_0303: // REVERSE
 	goto L02B4_0303
 
 L02B4_0303: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_0303
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -11347,13 +23349,13 @@ L0212_0306: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -11417,6 +23419,49 @@ L034B_0328: // MOVE
 	goto L0357_0328
 
 L0357_0328: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_0328
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_0328
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -11579,10 +23624,16 @@ L0370_0328: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0328 { // the call this copy serves
 			goto L0328
 		}
@@ -11696,6 +23747,1237 @@ L02B2_032B: // REVERSE
 	goto L02B4_032B
 
 L02B4_032B: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_032B
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -11855,13 +25137,13 @@ L0212_032E: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -11883,6 +25165,1237 @@ L02B2_0331: // REVERSE
 	goto L02B4_0331
 
 L02B4_0331: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_0331
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -12086,13 +26599,13 @@ L0110_03E3: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -12330,13 +26843,13 @@ L0190_03E3:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -12421,6 +26934,49 @@ L034B_17D3: // MOVE
 	goto L0357_17D3
 
 L0357_17D3: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_17D3
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_17D3
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -12583,10 +27139,16 @@ L0370_17D3: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x17D3 { // the call this copy serves
 			goto L17D3
 		}
@@ -13723,13 +28285,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -13747,13 +28309,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -13910,13 +28472,13 @@ L002B:
 	clock += 6<<clockShift + 1
 	// 002B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x002B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x00
 		s -= 2
 		goto L02B2
 	}
@@ -13974,13 +28536,13 @@ L0036:
 	clock += 6<<clockShift + 1
 	// 0036 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0036
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x00
 		s -= 2
 		goto L03A2
 	}
@@ -14044,13 +28606,13 @@ L0045:
 	clock += 6<<clockShift + 1
 	// 0045 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0045
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x00
 		s -= 2
 		goto L034B
 	}
@@ -14195,13 +28757,13 @@ L0110: // OVER
 	}
 	// 0114 JSR BKMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0114
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x01
 		s -= 2
 		goto L17D9
 	}
@@ -14471,10 +29033,16 @@ L013E: // XRT
 	clock += 6<<clockShift + 1
 	// 013E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -14596,13 +29164,13 @@ L013F: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B
 	}
@@ -14619,13 +29187,13 @@ L014A:
 	clock += 6<<clockShift + 1
 	// 014A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4C, 0x01
 		s -= 2
 		goto L02B2
 	}
@@ -14642,13 +29210,13 @@ L014D:
 	clock += 6<<clockShift + 1
 	// 014D JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x01
 		s -= 2
 		goto L0200
 	}
@@ -14665,13 +29233,13 @@ L0150:
 	clock += 6<<clockShift + 1
 	// 0150 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0150
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x52, 0x01
 		s -= 2
 		goto L02B2
 	}
@@ -14698,13 +29266,13 @@ L0153:
 	}
 	// 0157 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0157
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x01
 		s -= 2
 		goto L0209
 	}
@@ -14721,13 +29289,13 @@ L015A:
 	clock += 6<<clockShift + 1
 	// 015A JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x015A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x01
 		s -= 2
 		goto L0331
 	}
@@ -14824,10 +29392,16 @@ L016E: // RETJ
 	clock += 6<<clockShift + 1
 	// 016E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -15102,13 +29676,13 @@ L0190:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -15132,10 +29706,16 @@ L0193: // UPTREE
 	}
 	// 0195 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -15258,13 +29838,13 @@ L019A:
 	clock += 6<<clockShift + 1
 	// 019A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x019A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9C, 0x01
 		s -= 2
 		goto L03EA
 	}
@@ -15475,10 +30055,16 @@ L0211:
 	clock += 6<<clockShift + 1
 	// 0211 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -15580,13 +30166,13 @@ L0212: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -15721,13 +30307,13 @@ L022D: // KING
 	clock += 6<<clockShift + 1
 	// 022D JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x022D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2F, 0x02
 		s -= 2
 		goto L028E
 	}
@@ -15776,13 +30362,13 @@ L0234: // QUEEN
 	clock += 6<<clockShift + 1
 	// 0234 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0234
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -15848,13 +30434,13 @@ L023F: // AGNR
 	clock += 6<<clockShift + 1
 	// 023F JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x023F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -15903,13 +30489,13 @@ L0246: // BISHOP
 	clock += 6<<clockShift + 1
 	// 0246 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -15988,13 +30574,13 @@ L0255: // AGNN
 	clock += 6<<clockShift + 1
 	// 0255 JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0255
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x57, 0x02
 		s -= 2
 		goto L028E
 	}
@@ -16073,13 +30659,13 @@ L0264: // P1
 	clock += 6<<clockShift + 1
 	// 0264 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0264
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -16124,13 +30710,13 @@ L026B:
 	clock += 6<<clockShift + 1
 	// 026B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -16147,13 +30733,13 @@ L026E: // P2
 	clock += 6<<clockShift + 1
 	// 026E JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x70, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -16208,13 +30794,13 @@ L0279: // P3
 	clock += 6<<clockShift + 1
 	// 0279 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0279
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7B, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -16259,13 +30845,13 @@ L0280:
 	clock += 6<<clockShift + 1
 	// 0280 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0280
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x82, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -16330,13 +30916,13 @@ L028E: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -16367,13 +30953,13 @@ L0293:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -16390,13 +30976,13 @@ L0296: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -16420,10 +31006,16 @@ L0299:
 	}
 	// 029B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0230:
 			goto L0230
@@ -16535,13 +31127,13 @@ L029C: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -16619,13 +31211,13 @@ L02A5:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -16666,13 +31258,13 @@ L02AC: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -16696,10 +31288,16 @@ L02AF:
 	}
 	// 02B1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0237:
 			goto L0237
@@ -16961,10 +31559,16 @@ L02C9:
 	clock += 6<<clockShift + 1
 	// 02C9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -17183,13 +31787,13 @@ L02DB: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -17439,13 +32043,13 @@ L02F5: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B
 	}
@@ -17462,13 +32066,13 @@ L0300:
 	clock += 6<<clockShift + 1
 	// 0300 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0300
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -17485,13 +32089,13 @@ L0303:
 	clock += 6<<clockShift + 1
 	// 0303 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0303
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x03
 		s -= 2
 		goto L0209
 	}
@@ -17508,13 +32112,13 @@ L0306:
 	clock += 6<<clockShift + 1
 	// 0306 JSR RUM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0306
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x08, 0x03
 		s -= 2
 		goto L032E
 	}
@@ -17582,10 +32186,16 @@ L0311:
 	}
 	// 0314 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -17697,10 +32307,16 @@ L0315: // RETL
 	}
 	// 0318 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -17816,10 +32432,16 @@ L0319: // ILLEGAL
 	}
 	// 031D RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -17941,10 +32563,16 @@ L031E: // RESET
 	}
 	// 0324 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0215:
 			goto L0215
@@ -18060,13 +32688,13 @@ L0325: // GENRM
 	clock += 6<<clockShift + 1
 	// 0325 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0325
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x27, 0x03
 		s -= 2
 		goto L034B
 	}
@@ -18083,13 +32711,13 @@ L0328: // GENR2
 	clock += 6<<clockShift + 1
 	// 0328 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0328
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -18106,13 +32734,13 @@ L032B:
 	clock += 6<<clockShift + 1
 	// 032B JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x03
 		s -= 2
 		goto L0209
 	}
@@ -18129,13 +32757,13 @@ L032E: // RUM
 	clock += 6<<clockShift + 1
 	// 032E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -18486,10 +33114,16 @@ L0370: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xA789B967 >> 25; stoneReturns[h] == pc {
 			switch h {
 			case 3:
@@ -18807,13 +33441,13 @@ L03A2: // GO
 	}
 	// 03AA JSR GNMX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03AA
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xAC
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAC, 0x03
 		s -= 2
 		goto L0202
 	}
@@ -18977,13 +33611,13 @@ L03C8:
 	}
 	// 03CB JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03CB
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xCD
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xCD, 0x03
 		s -= 2
 		goto L02D1
 	}
@@ -19075,13 +33709,13 @@ L03D8: // LEGAL
 	}
 	// 03E0 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03E0
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE2
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE2, 0x03
 		s -= 2
 		goto L0100
 	}
@@ -19191,10 +33825,16 @@ L03F3:
 	}
 	// 03F9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x019D:
 			goto L019D
@@ -19948,13 +34588,13 @@ L17C4: // MV2
 	}
 	// 17D0 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x17D0
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xD2
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xD2, 0x17
 		s -= 2
 		goto L034B
 	}
@@ -19988,10 +34628,16 @@ L17D6: // MATE
 	}
 	// 17D8 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0039:
 			goto L0039
@@ -20150,10 +34796,16 @@ L17E1: // OUTBK
 	clock += 6<<clockShift + 1
 	// 17E1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0117:
 			goto L0117

@@ -7,7 +7,6 @@ package translated
 //lint:file-ignore SA4006 a flag is set as the 6502 sets it, read or not
 
 import (
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/kim1-archive/microchess/emu"
@@ -2114,13 +2113,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR TTYOUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		goto L0400
 	}
@@ -2133,13 +2132,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR TTYIN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		goto L045A
 	}
@@ -2196,6 +2195,717 @@ L0018:
 	}
 
 L001A: // WHSET
+	// The loop unrolled when x holds 1F, the value set before it:
+	// 32 passes, the BPL taken but on the last.
+	if x == 0x1F {
+		// The pass with x = 1F.
+		x = 0x1F
+		clock += 12<<clockShift + 4
+		// 001A LDA .SETW,X
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		// 001C STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 001E DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1E.
+		x = 0x1E
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1D.
+		x = 0x1D
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1C.
+		x = 0x1C
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1B.
+		x = 0x1B
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 1A.
+		x = 0x1A
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 19.
+		x = 0x19
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 18.
+		x = 0x18
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 17.
+		x = 0x17
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 16.
+		x = 0x16
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 15.
+		x = 0x15
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 14.
+		x = 0x14
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 13.
+		x = 0x13
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 12.
+		x = 0x12
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 11.
+		x = 0x11
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 10.
+		x = 0x10
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 12<<clockShift + 4
+		{
+			m := c.Mem[x+0x70]
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x001C
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0021
+	}
 	clock += 12<<clockShift + 4
 	// 001A LDA .SETW,X
 	{
@@ -2267,13 +2977,13 @@ L002B:
 	clock += 6<<clockShift + 1
 	// 002B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x002B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x00
 		s -= 2
 		goto L02B2_002E
 	}
@@ -2319,13 +3029,13 @@ L0036:
 	clock += 6<<clockShift + 1
 	// 0036 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0036
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x00
 		s -= 2
 		goto L03A2
 	}
@@ -2377,13 +3087,13 @@ L0045:
 	clock += 6<<clockShift + 1
 	// 0045 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0045
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x00
 		s -= 2
 		goto L034B_0048
 	}
@@ -2548,6 +3258,41 @@ L011A:
 	}
 
 L011E: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -2721,10 +3466,16 @@ L013E: // XRT
 	clock += 6<<clockShift + 1
 	// 013E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -2944,13 +3695,13 @@ L013F: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -2963,13 +3714,13 @@ L014A:
 	clock += 6<<clockShift + 1
 	// 014A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4C, 0x01
 		s -= 2
 		goto L02B2_014D
 	}
@@ -2982,13 +3733,13 @@ L014D:
 	clock += 6<<clockShift + 1
 	// 014D JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x01
 		s -= 2
 		goto L0200_0150
 	}
@@ -3001,13 +3752,13 @@ L0150:
 	clock += 6<<clockShift + 1
 	// 0150 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0150
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x52, 0x01
 		s -= 2
 		goto L02B2_0153
 	}
@@ -3030,13 +3781,13 @@ L0153:
 	}
 	// 0157 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0157
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x01
 		s -= 2
 		goto L0209_015A
 	}
@@ -3049,13 +3800,13 @@ L015A:
 	clock += 6<<clockShift + 1
 	// 015A JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x015A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x01
 		s -= 2
 		goto L0331
 	}
@@ -3132,10 +3883,16 @@ L016E: // RETJ
 	clock += 6<<clockShift + 1
 	// 016E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -3476,13 +4233,13 @@ L0190:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -3502,10 +4259,16 @@ L0193: // UPTREE
 	}
 	// 0195 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -3722,13 +4485,13 @@ L019A:
 	clock += 6<<clockShift + 1
 	// 019A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x019A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9C, 0x01
 		s -= 2
 		goto L03EA
 	}
@@ -3895,10 +4658,16 @@ L0211:
 	clock += 6<<clockShift + 1
 	// 0211 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -4088,13 +4857,13 @@ L0212: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -4205,13 +4974,13 @@ L022D: // KING
 	clock += 6<<clockShift + 1
 	// 022D JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x022D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2F, 0x02
 		s -= 2
 		goto L028E_0230
 	}
@@ -4248,13 +5017,13 @@ L0234: // QUEEN
 	clock += 6<<clockShift + 1
 	// 0234 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0234
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x02
 		s -= 2
 		goto L029C_0237
 	}
@@ -4304,13 +5073,13 @@ L023F: // AGNR
 	clock += 6<<clockShift + 1
 	// 023F JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x023F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x02
 		s -= 2
 		goto L029C_0242
 	}
@@ -4347,13 +5116,13 @@ L0246: // BISHOP
 	clock += 6<<clockShift + 1
 	// 0246 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L029C_0249
 	}
@@ -4416,13 +5185,13 @@ L0255: // AGNN
 	clock += 6<<clockShift + 1
 	// 0255 JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0255
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x57, 0x02
 		s -= 2
 		goto L028E_0258
 	}
@@ -4485,13 +5254,13 @@ L0264: // P1
 	clock += 6<<clockShift + 1
 	// 0264 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0264
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x02
 		s -= 2
 		goto L02CA_0267
 	}
@@ -4524,13 +5293,13 @@ L026B:
 	clock += 6<<clockShift + 1
 	// 026B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x02
 		s -= 2
 		goto L0100_026E
 	}
@@ -4543,13 +5312,13 @@ L026E: // P2
 	clock += 6<<clockShift + 1
 	// 026E JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x70, 0x02
 		s -= 2
 		goto L031E_0271
 	}
@@ -4596,13 +5365,13 @@ L0279: // P3
 	clock += 6<<clockShift + 1
 	// 0279 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0279
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7B, 0x02
 		s -= 2
 		goto L02CA_027C
 	}
@@ -4635,13 +5404,13 @@ L0280:
 	clock += 6<<clockShift + 1
 	// 0280 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0280
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x82, 0x02
 		s -= 2
 		goto L0100_0283
 	}
@@ -4694,13 +5463,13 @@ L028E: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA_0291
 	}
@@ -4723,13 +5492,13 @@ L0293:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100_0296
 	}
@@ -4742,13 +5511,13 @@ L0296: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E_0299
 	}
@@ -4768,10 +5537,16 @@ L0299:
 	}
 	// 029B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0230:
 			goto L0230
@@ -4971,13 +5746,13 @@ L029C: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA_029F
 	}
@@ -5039,13 +5814,13 @@ L02A5:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100_02A9
 	}
@@ -5083,13 +5858,13 @@ L02AC: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E_02AF
 	}
@@ -5109,10 +5884,16 @@ L02AF:
 	}
 	// 02B1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0237:
 			goto L0237
@@ -5320,6 +6101,1237 @@ L02B2: // REVERSE
 	}
 
 L02B4: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -5416,10 +7428,16 @@ L02C9:
 	clock += 6<<clockShift + 1
 	// 02C9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -5684,13 +7702,13 @@ L02DB: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -5889,13 +7907,13 @@ L02F5: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -5908,13 +7926,13 @@ L0300:
 	clock += 6<<clockShift + 1
 	// 0300 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0300
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x03
 		s -= 2
 		goto L02B2_0303
 	}
@@ -5927,13 +7945,13 @@ L0303:
 	clock += 6<<clockShift + 1
 	// 0303 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0303
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x03
 		s -= 2
 		goto L0209_0306
 	}
@@ -5946,13 +7964,13 @@ L0306:
 	clock += 6<<clockShift + 1
 	// 0306 JSR RUM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0306
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x08, 0x03
 		s -= 2
 		goto L032E
 	}
@@ -6017,10 +8035,16 @@ L0311:
 	}
 	// 0314 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0267:
 			goto L0267
@@ -6230,10 +8254,16 @@ L0315: // RETL
 	}
 	// 0318 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0267:
 			goto L0267
@@ -6447,10 +8477,16 @@ L0319: // ILLEGAL
 	}
 	// 031D RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0267:
 			goto L0267
@@ -6670,10 +8706,16 @@ L031E: // RESET
 	}
 	// 0324 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0215:
 			goto L0215
@@ -6877,13 +8919,13 @@ L0325: // GENRM
 	clock += 6<<clockShift + 1
 	// 0325 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0325
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x27, 0x03
 		s -= 2
 		goto L034B_0328
 	}
@@ -6896,13 +8938,13 @@ L0328: // GENR2
 	clock += 6<<clockShift + 1
 	// 0328 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0328
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L02B2_032B
 	}
@@ -6915,13 +8957,13 @@ L032B:
 	clock += 6<<clockShift + 1
 	// 032B JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x03
 		s -= 2
 		goto L0209_032E
 	}
@@ -6934,13 +8976,13 @@ L032E: // RUM
 	clock += 6<<clockShift + 1
 	// 032E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x03
 		s -= 2
 		goto L02B2_0331
 	}
@@ -7108,6 +9150,49 @@ L034B: // MOVE
 	}
 
 L0357: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -7267,10 +9352,16 @@ L0370: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -7734,13 +9825,13 @@ L03BD: // NOOPEN
 	}
 	// 03C5 JSR GNMX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03C5
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xC7
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC7, 0x03
 		s -= 2
 		goto L0202
 	}
@@ -7763,13 +9854,13 @@ L03C8:
 	}
 	// 03CC JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03CC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xCE, 0x03
 		s -= 2
 		goto L0200_03CF
 	}
@@ -7835,13 +9926,13 @@ L03D5: // MV2
 	}
 	// 03E1 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03E1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x03
 		s -= 2
 		goto L034B_03E4
 	}
@@ -7867,10 +9958,16 @@ L03E7: // MATE
 	}
 	// 03E9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0039:
 			goto L0039
@@ -8125,10 +10222,16 @@ L03F3:
 	}
 	// 03F9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x019D:
 			goto L019D
@@ -8382,13 +10485,13 @@ L040F:
 	clock += 6<<clockShift + 1
 	// 040F JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x040F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x11
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x11, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -8408,13 +10511,13 @@ L0412:
 	}
 	// 0414 JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0414
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x04
 		s -= 2
 		goto L06E0_0417
 	}
@@ -8434,13 +10537,13 @@ L041A: // MYMOVE
 	clock += 6<<clockShift + 1
 	// 041A JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x041A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x1C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1C, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -8460,13 +10563,13 @@ L041D:
 	}
 	// 041F JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x041F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x21
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x21, 0x04
 		s -= 2
 		goto L06E0_0422
 	}
@@ -8497,13 +10600,13 @@ L0422:
 	}
 	// 0428 JSR PRMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0428
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x04
 		s -= 2
 		goto L062E
 	}
@@ -8516,13 +10619,13 @@ L042B:
 	clock += 6<<clockShift + 1
 	// 042B JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x042B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -8536,13 +10639,13 @@ L042E:
 	clock += 6<<clockShift + 1
 	// 042E JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x042E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -8562,13 +10665,13 @@ L0431:
 	}
 	// 0433 JSR *PRTBYT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0433
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x35
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x35, 0x04
 		s -= 2
 		pc = 0x1E3B
 		goto step
@@ -8582,13 +10685,13 @@ L0436:
 	clock += 6<<clockShift + 1
 	// 0436 JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0436
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -8608,13 +10711,13 @@ L0439:
 	}
 	// 043B JSR *PRTBYT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x043B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x3D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3D, 0x04
 		s -= 2
 		pc = 0x1E3B
 		goto step
@@ -8628,13 +10731,13 @@ L043E:
 	clock += 6<<clockShift + 1
 	// 043E JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x043E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x40
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x40, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -8654,13 +10757,13 @@ L0441:
 	}
 	// 0443 JSR *PRTBYT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0443
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x45
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x04
 		s -= 2
 		pc = 0x1E3B
 		goto step
@@ -8681,13 +10784,13 @@ L0449: // HELLO
 	clock += 6<<clockShift + 1
 	// 0449 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0449
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x4B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4B, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -8707,13 +10810,13 @@ L044C:
 	}
 	// 044E JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x044E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x50
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x50, 0x04
 		s -= 2
 		goto L06E0_0451
 	}
@@ -8726,13 +10829,13 @@ L0451:
 	clock += 6<<clockShift + 1
 	// 0451 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0451
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x53
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -8759,10 +10862,16 @@ L0459: // TTYFL
 	clock += 6<<clockShift + 1
 	// 0459 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -8966,13 +11075,13 @@ L045A: // TTYIN
 	clock += 6<<clockShift + 1
 	// 045A JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x045A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -8992,13 +11101,13 @@ L045D:
 	}
 	// 045F JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x045F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x61
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x61, 0x04
 		s -= 2
 		goto L06E0_0462
 	}
@@ -9011,13 +11120,13 @@ L0462:
 	clock += 6<<clockShift + 1
 	// 0462 JSR READ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0462
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x64
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x64, 0x04
 		s -= 2
 		goto L049C
 	}
@@ -9030,13 +11139,13 @@ L0465:
 	clock += 6<<clockShift + 1
 	// 0465 JSR PARSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0465
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x67
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x67, 0x04
 		s -= 2
 		goto L04CF
 	}
@@ -9184,10 +11293,16 @@ L0494: // KEYRET
 	}
 	// 049B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x000E:
 			goto L000E
@@ -9398,13 +11513,13 @@ L049E: // RNEXT
 	clock += 6<<clockShift + 1
 	// 049E JSR *GETCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x049E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xA0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA0, 0x04
 		s -= 2
 		pc = 0x1E5A
 		goto step
@@ -9599,10 +11714,16 @@ L04C9: // REND
 	}
 	// 04CE RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0465:
 			goto L0465
@@ -9845,10 +11966,16 @@ L04DB:
 	}
 	// 04DD RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0468:
 			goto L0468
@@ -10065,10 +12192,16 @@ L04E2:
 	}
 	// 04E4 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0468:
 			goto L0468
@@ -10324,10 +12457,16 @@ L04F5:
 	}
 	// 04F7 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0468:
 			goto L0468
@@ -10543,13 +12682,13 @@ L04FD:
 	}
 	// 04FF JSR OCTAL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04FF
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x01
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x01, 0x05
 		s -= 2
 		goto L05B2_0502
 	}
@@ -10576,13 +12715,13 @@ L0504:
 	}
 	// 0507 JSR OCTAL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0507
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x09
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x09, 0x05
 		s -= 2
 		goto L05B2_050A
 	}
@@ -10630,13 +12769,13 @@ L0517: // PBAD
 	clock += 6<<clockShift + 1
 	// 0517 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0517
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x19
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x19, 0x05
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -10656,13 +12795,13 @@ L051A:
 	}
 	// 051C JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x051C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x1E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1E, 0x05
 		s -= 2
 		goto L06E0_051F
 	}
@@ -10688,13 +12827,13 @@ L0521: // PFAIL
 	clock += 6<<clockShift + 1
 	// 0521 JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0521
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x23
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x23, 0x05
 		s -= 2
 		goto L06E0_0524
 	}
@@ -10713,10 +12852,16 @@ L0524:
 	}
 	// 0526 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0468:
 			goto L0468
@@ -10930,6 +13075,38 @@ L0527: // PDESC
 	}
 
 L052E: // PLETR
+	// A table scan, run at once when y holds 05, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x05 {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x708])<<0 | uint64(c.Mem[0x709])<<8 | uint64(c.Mem[0x70A])<<16 | uint64(c.Mem[0x70B])<<24 | uint64(c.Mem[0x70C])<<32 | uint64(c.Mem[0x70D])<<40 | uint64(c.Mem[0x70E])<<48 | uint64(c.Mem[0x70F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z0 &^= 1<<16 - 1 // below the table
+		switch {
+		case z0 != 0:
+			found = -2 + (63-bits.LeadingZeros64(z0))/8
+		}
+		if found >= 0 {
+			passes := uint64(5 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0538
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x70A]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 5*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0536
+	}
 	clock += 6<<clockShift + 2
 	// 052E CMP LETTER,Y
 	{
@@ -11016,13 +13193,13 @@ L0543:
 	}
 	// 0544 JSR GETSQ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0544
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x46
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x05
 		s -= 2
 		goto L05D1_0547
 	}
@@ -11126,13 +13303,13 @@ L055F: // PTO
 	}
 	// 0560 JSR GETSQ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0560
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x62
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x62, 0x05
 		s -= 2
 		goto L05D1_0563
 	}
@@ -11189,6 +13366,49 @@ L056D: // PMOVE
 	}
 
 L0572: // PFIND
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L057D
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0579
+	}
 	clock += 6<<clockShift + 2
 	// 0572 CMP .BOARD,X
 	{
@@ -11314,13 +13534,13 @@ L058E:
 	}
 	// 0590 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0590
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x05
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -11340,13 +13560,13 @@ L0593:
 	}
 	// 0595 JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0595
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x97
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x97, 0x05
 		s -= 2
 		goto L06E0_0598
 	}
@@ -11366,13 +13586,13 @@ L0598:
 	}
 	// 0599 JSR PRMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0599
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x9B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9B, 0x05
 		s -= 2
 		goto L0672
 	}
@@ -11391,10 +13611,16 @@ L059C:
 	}
 	// 059E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0468:
 			goto L0468
@@ -11626,10 +13852,16 @@ L059F: // PSET
 	}
 	// 05B1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0468:
 			goto L0468
@@ -11827,13 +14059,13 @@ L05B2: // OCTAL
 	clock += 6<<clockShift + 1
 	// 05B2 JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05B2
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xB4
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB4, 0x05
 		s -= 2
 		goto L05C7_05B5
 	}
@@ -11892,13 +14124,13 @@ L05B7:
 	}
 	// 05BE JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05BE
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xC0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC0, 0x05
 		s -= 2
 		goto L05C7_05C1
 	}
@@ -11930,10 +14162,16 @@ L05C6: // OCTRTS
 	clock += 6<<clockShift + 1
 	// 05C6 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0502:
 			goto L0502
@@ -12168,10 +14406,16 @@ L05C7: // DIGIT
 	}
 	// 05D0 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x05B5:
 			goto L05B5
@@ -12448,6 +14692,38 @@ L05E0: // GWING
 	}
 
 L05E9: // GWLOOP
+	// A table scan, run at once when y holds 02, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x02 {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x71B])<<0 | uint64(c.Mem[0x71C])<<8 | uint64(c.Mem[0x71D])<<16 | uint64(c.Mem[0x71E])<<24 | uint64(c.Mem[0x71F])<<32 | uint64(c.Mem[0x720])<<40 | uint64(c.Mem[0x721])<<48 | uint64(c.Mem[0x722])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z0 &^= 1<<40 - 1 // below the table
+		switch {
+		case z0 != 0:
+			found = -5 + (63-bits.LeadingZeros64(z0))/8
+		}
+		if found >= 0 {
+			passes := uint64(2 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L05F3
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x720]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 2*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L05F1
+	}
 	clock += 6<<clockShift + 2
 	// 05E9 CMP WINGS,Y
 	{
@@ -12687,10 +14963,16 @@ L0617:
 	}
 	// 062B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0547:
 			goto L0547
@@ -12890,10 +15172,16 @@ L062C: // GBAD
 	}
 	// 062D RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0547:
 			goto L0547
@@ -13101,13 +15389,13 @@ L062E: // PRMOVE
 	}
 	// 0634 JSR PRMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0634
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x06
 		s -= 2
 		goto L0672
 	}
@@ -13126,13 +15414,13 @@ L0637:
 	}
 	// 0639 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0639
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x3B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3B, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -13152,13 +15440,13 @@ L063C:
 	}
 	// 063F JSR PRSQ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x063F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x06
 		s -= 2
 		goto L064F
 	}
@@ -13177,13 +15465,13 @@ L0642:
 	}
 	// 0644 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0644
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x46
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -13203,13 +15491,13 @@ L0647:
 	}
 	// 0649 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0649
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x4B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4B, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -13281,13 +15569,13 @@ L064F: // PRSQ
 	}
 	// 065A JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x065A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -13326,13 +15614,13 @@ L0664:
 	clock += 6<<clockShift + 1
 	// 0664 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0664
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -13468,13 +15756,13 @@ L0684: // BROW
 	clock += 6<<clockShift + 1
 	// 0684 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0684
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x86
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x86, 0x06
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -13500,6 +15788,49 @@ L0687: // BCELL
 	}
 
 L068C: // BFIND
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L06B3
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0693
+	}
 	clock += 6<<clockShift + 2
 	// 068C CMP .BOARD,X
 	{
@@ -13597,13 +15928,13 @@ L069D:
 	}
 	// 069F JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x069F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xA1
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA1, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -13623,13 +15954,13 @@ L06A2:
 	}
 	// 06A4 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06A4
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xA6
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA6, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -13650,13 +15981,13 @@ L06AA: // BLIGHT
 	clock += 6<<clockShift + 1
 	// 06AA JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06AA
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xAC
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAC, 0x06
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -13670,13 +16001,13 @@ L06AD:
 	clock += 6<<clockShift + 1
 	// 06AD JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06AD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xAF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAF, 0x06
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -13729,13 +16060,13 @@ L06BC: // BCOLR
 	clock += 6<<clockShift + 1
 	// 06BC JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06BC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xBE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBE, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -13754,13 +16085,13 @@ L06BF:
 	}
 	// 06C0 JSR PRMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06C0
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xC2
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC2, 0x06
 		s -= 2
 		goto L0672
 	}
@@ -13773,13 +16104,13 @@ L06C3: // BNEXT
 	clock += 6<<clockShift + 1
 	// 06C3 JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06C3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xC5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC5, 0x06
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -13967,13 +16298,13 @@ L06F3:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -13994,10 +16325,16 @@ L06F9: // PDONE
 	clock += 6<<clockShift + 1
 	// 06F9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -14685,6 +17022,1237 @@ L02B2_002E: // REVERSE
 	goto L02B4_002E
 
 L02B4_002E: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_002E
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -14847,6 +18415,49 @@ L034B_0048: // MOVE
 	goto L0357_0048
 
 L0357_0048: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_0048
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_0048
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -15009,10 +18620,16 @@ L0370_0048: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0048 { // the call this copy serves
 			goto L0048
 		}
@@ -15260,6 +18877,49 @@ L034B_014A: // MOVE
 	goto L0357_014A
 
 L0357_014A: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_014A
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_014A
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -15422,10 +19082,16 @@ L0370_014A: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x014A { // the call this copy serves
 			goto L014A
 		}
@@ -15631,6 +19297,1237 @@ L02B2_014D: // REVERSE
 	goto L02B4_014D
 
 L02B4_014D: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_014D
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -15844,13 +20741,13 @@ L0212_0150: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -15872,6 +20769,1237 @@ L02B2_0153: // REVERSE
 	goto L02B4_0153
 
 L02B4_0153: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_0153
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -16031,13 +22159,13 @@ L0212_015A: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -16084,15 +22212,1309 @@ L028E_0230: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
-		goto L02CA_0291
+		goto L02CA_0230_0291
+	}
+
+L0291_0230:
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296_0230
+		}
+		goto L0293_0230
+	}
+
+L0293_0230:
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
+		s -= 2
+		goto L0100_0230_0296
+	}
+
+L0296_0230: // ILL1
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
+		s -= 2
+		goto L031E_0230_0299
+	}
+
+L0299_0230:
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0230 { // the call this copy serves
+			goto L0230
+		}
+		switch pc {
+		case 0x0230:
+			goto L0230
+		case 0x0258:
+			goto L0258
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 028E in the copy of 0230.
+
+L02CA_0230_0291: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0230_0291
+		}
+		goto L02D7_0230_0291
+	}
+
+L02D7_0230_0291:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0230_0291
+
+L02DB_0230_0291: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0230_0291
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0230_0291
+	}
+
+L02E2_0230_0291:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0230_0291
+		}
+		goto L02E6_0230_0291
+	}
+
+L02E6_0230_0291:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0230_0291
+		}
+		goto L02EC_0230_0291
+	}
+
+L02EC_0230_0291: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0230_0291
+
+L02ED_0230_0291: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0230_0291
+		}
+		goto L02F1_0230_0291
+	}
+
+L02F1_0230_0291:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0230_0291
+		}
+		goto L02F5_0230_0291
+	}
+
+L02F5_0230_0291: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0230_0291: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0230
+	}
+
+L0319_0230_0291: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0230
+	}
+
+	// The copy of 0100 for the call at 0293 in the copy of 0230.
+
+L0100_0230_0296: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0230_0296
+		}
+		goto L0104_0230_0296
+	}
+
+L0104_0230_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0230_0296
+		}
+		goto L0108_0230_0296
+	}
+
+L0108_0230_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0230_0296
+		}
+		goto L010C_0230_0296
+	}
+
+L010C_0230_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0230_0296
+		}
+		goto L0110_0230_0296
+	}
+
+L0110_0230_0296: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0230_0296
+		}
+		goto L0116_0230_0296
+	}
+
+L0116_0230_0296:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0230_0296
+
+L0118_0230_0296: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0230_0296
+		}
+		goto L011A_0230_0296
+	}
+
+L011A_0230_0296:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0230_0296
+
+L011E_0230_0296: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0230_0296
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0230_0296
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0230_0296
+		}
+		goto L0123_0230_0296
+	}
+
+L0123_0230_0296:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0230_0296
+		}
+		goto L0126_0230_0296
+	}
+
+L0126_0230_0296: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0230_0296
+		}
+		goto L012D_0230_0296
+	}
+
+L012D_0230_0296:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0230_0296
+
+L0131_0230_0296: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_0230_0296
+
+L0138_0230_0296: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0230_0296
+		}
+		goto L013C_0230_0296
+	}
+
+L013C_0230_0296:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0230_0296
+		}
+		goto L013E_0230_0296
+	}
+
+L013E_0230_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0230
+	}
+
+L013F_0230_0296: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0230_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0230_0296
+		}
+		goto L0164_0230_0296
+	}
+
+L0164_0230_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0230_0296
+		}
+		goto L016A_0230_0296
+	}
+
+L016A_0230_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0230_0296
+
+L016E_0230_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0230
+	}
+
+L016F_0230_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0230_0296
+		}
+		goto L0171_0230_0296
+	}
+
+L0171_0230_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0230_0296
+
+L0175_0230_0296: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0230_0296
+		}
+		goto L017A_0230_0296
+	}
+
+L017A_0230_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0230_0296
+		}
+		goto L017D_0230_0296
+	}
+
+L017D_0230_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0230_0296
+		}
+		goto L017F_0230_0296
+	}
+
+L017F_0230_0296: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0230_0296
+		}
+		goto L0186_0230_0296
+	}
+
+L0186_0230_0296:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0230_0296
+
+L0188_0230_0296: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0230_0296
+		}
+		goto L0190_0230_0296
+	}
+
+L0190_0230_0296:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0230_0296: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0230
+	}
+
+	// The copy of 031E for the call at 0296 in the copy of 0230.
+
+L031E_0230_0299: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0299
+		goto L0299_0230
 	}
 
 	// The copy of 029C for the call at 0234.
@@ -16105,15 +23527,1378 @@ L029C_0237: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0237_029F
+	}
+
+L029F_0237:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0237
+		}
+		goto L02A1_0237
+	}
+
+L02A1_0237:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0237
+		}
+		goto L02A3_0237
+	}
+
+L02A3_0237: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0237
+		}
+		goto L02A5_0237
+	}
+
+L02A5_0237:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
+		s -= 2
+		goto L0100_0237_02A9
+	}
+
+L02A9_0237:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0237
+		}
+		goto L02AC_0237
+	}
+
+L02AC_0237: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
+		s -= 2
+		goto L031E_0237_02AF
+	}
+
+L02AF_0237:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0237 { // the call this copy serves
+			goto L0237
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0237.
+
+L02CA_0237_029F: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0237_029F
+		}
+		goto L02D7_0237_029F
+	}
+
+L02D7_0237_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0237_029F
+
+L02DB_0237_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0237_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0237_029F
+	}
+
+L02E2_0237_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0237_029F
+		}
+		goto L02E6_0237_029F
+	}
+
+L02E6_0237_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0237_029F
+		}
+		goto L02EC_0237_029F
+	}
+
+L02EC_0237_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0237_029F
+
+L02ED_0237_029F: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0237_029F
+		}
+		goto L02F1_0237_029F
+	}
+
+L02F1_0237_029F:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0237_029F
+		}
+		goto L02F5_0237_029F
+	}
+
+L02F5_0237_029F: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0237_029F: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0237
+	}
+
+L0319_0237_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0237
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0237.
+
+L0100_0237_02A9: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0237_02A9
+		}
+		goto L0104_0237_02A9
+	}
+
+L0104_0237_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0237_02A9
+		}
+		goto L0108_0237_02A9
+	}
+
+L0108_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0237_02A9
+		}
+		goto L010C_0237_02A9
+	}
+
+L010C_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0237_02A9
+		}
+		goto L0110_0237_02A9
+	}
+
+L0110_0237_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0237_02A9
+		}
+		goto L0116_0237_02A9
+	}
+
+L0116_0237_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0237_02A9
+
+L0118_0237_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0237_02A9
+		}
+		goto L011A_0237_02A9
+	}
+
+L011A_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0237_02A9
+
+L011E_0237_02A9: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0237_02A9
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0237_02A9
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0237_02A9
+		}
+		goto L0123_0237_02A9
+	}
+
+L0123_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0237_02A9
+		}
+		goto L0126_0237_02A9
+	}
+
+L0126_0237_02A9: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0237_02A9
+		}
+		goto L012D_0237_02A9
+	}
+
+L012D_0237_02A9:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0237_02A9
+
+L0131_0237_02A9: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_0237_02A9
+
+L0138_0237_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0237_02A9
+		}
+		goto L013C_0237_02A9
+	}
+
+L013C_0237_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0237_02A9
+		}
+		goto L013E_0237_02A9
+	}
+
+L013E_0237_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0237
+	}
+
+L013F_0237_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0237_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0237_02A9
+		}
+		goto L0164_0237_02A9
+	}
+
+L0164_0237_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L016A_0237_02A9
+	}
+
+L016A_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0237_02A9
+
+L016E_0237_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0237
+	}
+
+L016F_0237_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L0171_0237_02A9
+	}
+
+L0171_0237_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0237_02A9
+
+L0175_0237_02A9: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0237_02A9
+		}
+		goto L017A_0237_02A9
+	}
+
+L017A_0237_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0237_02A9
+		}
+		goto L017D_0237_02A9
+	}
+
+L017D_0237_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0237_02A9
+		}
+		goto L017F_0237_02A9
+	}
+
+L017F_0237_02A9: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0237_02A9
+		}
+		goto L0186_0237_02A9
+	}
+
+L0186_0237_02A9:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0237_02A9
+
+L0188_0237_02A9: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0237_02A9
+		}
+		goto L0190_0237_02A9
+	}
+
+L0190_0237_02A9:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0237_02A9: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0237
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0237.
+
+L031E_0237_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0237
 	}
 
 	// The copy of 029C for the call at 023F.
@@ -16126,15 +24911,1378 @@ L029C_0242: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0242_029F
+	}
+
+L029F_0242:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0242
+		}
+		goto L02A1_0242
+	}
+
+L02A1_0242:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0242
+		}
+		goto L02A3_0242
+	}
+
+L02A3_0242: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0242
+		}
+		goto L02A5_0242
+	}
+
+L02A5_0242:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
+		s -= 2
+		goto L0100_0242_02A9
+	}
+
+L02A9_0242:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0242
+		}
+		goto L02AC_0242
+	}
+
+L02AC_0242: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
+		s -= 2
+		goto L031E_0242_02AF
+	}
+
+L02AF_0242:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0242 { // the call this copy serves
+			goto L0242
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0242.
+
+L02CA_0242_029F: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0242_029F
+		}
+		goto L02D7_0242_029F
+	}
+
+L02D7_0242_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0242_029F
+
+L02DB_0242_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0242_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0242_029F
+	}
+
+L02E2_0242_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0242_029F
+		}
+		goto L02E6_0242_029F
+	}
+
+L02E6_0242_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0242_029F
+		}
+		goto L02EC_0242_029F
+	}
+
+L02EC_0242_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0242_029F
+
+L02ED_0242_029F: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0242_029F
+		}
+		goto L02F1_0242_029F
+	}
+
+L02F1_0242_029F:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0242_029F
+		}
+		goto L02F5_0242_029F
+	}
+
+L02F5_0242_029F: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0242_029F: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0242
+	}
+
+L0319_0242_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0242
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0242.
+
+L0100_0242_02A9: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0242_02A9
+		}
+		goto L0104_0242_02A9
+	}
+
+L0104_0242_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0242_02A9
+		}
+		goto L0108_0242_02A9
+	}
+
+L0108_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0242_02A9
+		}
+		goto L010C_0242_02A9
+	}
+
+L010C_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0242_02A9
+		}
+		goto L0110_0242_02A9
+	}
+
+L0110_0242_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0242_02A9
+		}
+		goto L0116_0242_02A9
+	}
+
+L0116_0242_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0242_02A9
+
+L0118_0242_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0242_02A9
+		}
+		goto L011A_0242_02A9
+	}
+
+L011A_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0242_02A9
+
+L011E_0242_02A9: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0242_02A9
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0242_02A9
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0242_02A9
+		}
+		goto L0123_0242_02A9
+	}
+
+L0123_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0242_02A9
+		}
+		goto L0126_0242_02A9
+	}
+
+L0126_0242_02A9: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0242_02A9
+		}
+		goto L012D_0242_02A9
+	}
+
+L012D_0242_02A9:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0242_02A9
+
+L0131_0242_02A9: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_0242_02A9
+
+L0138_0242_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0242_02A9
+		}
+		goto L013C_0242_02A9
+	}
+
+L013C_0242_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0242_02A9
+		}
+		goto L013E_0242_02A9
+	}
+
+L013E_0242_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0242
+	}
+
+L013F_0242_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0242_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0242_02A9
+		}
+		goto L0164_0242_02A9
+	}
+
+L0164_0242_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L016A_0242_02A9
+	}
+
+L016A_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0242_02A9
+
+L016E_0242_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0242
+	}
+
+L016F_0242_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L0171_0242_02A9
+	}
+
+L0171_0242_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0242_02A9
+
+L0175_0242_02A9: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0242_02A9
+		}
+		goto L017A_0242_02A9
+	}
+
+L017A_0242_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0242_02A9
+		}
+		goto L017D_0242_02A9
+	}
+
+L017D_0242_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0242_02A9
+		}
+		goto L017F_0242_02A9
+	}
+
+L017F_0242_02A9: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0242_02A9
+		}
+		goto L0186_0242_02A9
+	}
+
+L0186_0242_02A9:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0242_02A9
+
+L0188_0242_02A9: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0242_02A9
+		}
+		goto L0190_0242_02A9
+	}
+
+L0190_0242_02A9:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0242_02A9: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0242
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0242.
+
+L031E_0242_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0242
 	}
 
 	// The copy of 029C for the call at 0246.
@@ -16147,15 +26295,1378 @@ L029C_0249: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
-		goto L02CA_029F
+		goto L02CA_0249_029F
+	}
+
+L029F_0249:
+	if clock+15<<clockShift >= end {
+		pc = 0x029F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 029F BCC OVL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02A3_0249
+		}
+		goto L02A1_0249
+	}
+
+L02A1_0249:
+	clock += 2<<clockShift + 1
+	// 02A1 BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0249
+		}
+		goto L02A3_0249
+	}
+
+L02A3_0249: // OVL
+	clock += 2<<clockShift + 1
+	// 02A3 BMI ILL
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L02AC_0249
+		}
+		goto L02A5_0249
+	}
+
+L02A5_0249:
+	clock += 9<<clockShift + 2
+	// 02A5 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 9<<clockShift + 2
+			pc = 0x02A5
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02A6 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02A6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
+		s -= 2
+		goto L0100_0249_02A9
+	}
+
+L02A9_0249:
+	if clock+12<<clockShift >= end {
+		pc = 0x02A9
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 02A9 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 2<<clockShift + 1
+		pc = 0x02AA
+		goto exit
+	}
+	// 02AA BVC LINE
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L029C_0249
+		}
+		goto L02AC_0249
+	}
+
+L02AC_0249: // ILL
+	clock += 6<<clockShift + 1
+	// 02AC JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02AC
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
+		s -= 2
+		goto L031E_0249_02AF
+	}
+
+L02AF_0249:
+	if clock+11<<clockShift >= end {
+		pc = 0x02AF
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 02AF DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 02B1 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0249 { // the call this copy serves
+			goto L0249
+		}
+		switch pc {
+		case 0x0237:
+			goto L0237
+		case 0x0242:
+			goto L0242
+		case 0x0249:
+			goto L0249
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 029C in the copy of 0249.
+
+L02CA_0249_029F: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0249_029F
+		}
+		goto L02D7_0249_029F
+	}
+
+L02D7_0249_029F:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0249_029F
+
+L02DB_0249_029F: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0249_029F
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0249_029F
+	}
+
+L02E2_0249_029F:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0249_029F
+		}
+		goto L02E6_0249_029F
+	}
+
+L02E6_0249_029F:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0249_029F
+		}
+		goto L02EC_0249_029F
+	}
+
+L02EC_0249_029F: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0249_029F
+
+L02ED_0249_029F: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0249_029F
+		}
+		goto L02F1_0249_029F
+	}
+
+L02F1_0249_029F:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0249_029F
+		}
+		goto L02F5_0249_029F
+	}
+
+L02F5_0249_029F: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0249_029F: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0249
+	}
+
+L0319_0249_029F: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x029F
+		goto L029F_0249
+	}
+
+	// The copy of 0100 for the call at 02A6 in the copy of 0249.
+
+L0100_0249_02A9: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0249_02A9
+		}
+		goto L0104_0249_02A9
+	}
+
+L0104_0249_02A9: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0249_02A9
+		}
+		goto L0108_0249_02A9
+	}
+
+L0108_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0249_02A9
+		}
+		goto L010C_0249_02A9
+	}
+
+L010C_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0249_02A9
+		}
+		goto L0110_0249_02A9
+	}
+
+L0110_0249_02A9: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0249_02A9
+		}
+		goto L0116_0249_02A9
+	}
+
+L0116_0249_02A9:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0249_02A9
+
+L0118_0249_02A9: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0249_02A9
+		}
+		goto L011A_0249_02A9
+	}
+
+L011A_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0249_02A9
+
+L011E_0249_02A9: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0249_02A9
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0249_02A9
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0249_02A9
+		}
+		goto L0123_0249_02A9
+	}
+
+L0123_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0249_02A9
+		}
+		goto L0126_0249_02A9
+	}
+
+L0126_0249_02A9: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0249_02A9
+		}
+		goto L012D_0249_02A9
+	}
+
+L012D_0249_02A9:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0249_02A9
+
+L0131_0249_02A9: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_0249_02A9
+
+L0138_0249_02A9: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0249_02A9
+		}
+		goto L013C_0249_02A9
+	}
+
+L013C_0249_02A9:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0249_02A9
+		}
+		goto L013E_0249_02A9
+	}
+
+L013E_0249_02A9: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0249
+	}
+
+L013F_0249_02A9: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0249_02A9: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0249_02A9
+		}
+		goto L0164_0249_02A9
+	}
+
+L0164_0249_02A9:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L016A_0249_02A9
+	}
+
+L016A_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0249_02A9
+
+L016E_0249_02A9: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0249
+	}
+
+L016F_0249_02A9: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L0171_0249_02A9
+	}
+
+L0171_0249_02A9:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0249_02A9
+
+L0175_0249_02A9: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0249_02A9
+		}
+		goto L017A_0249_02A9
+	}
+
+L017A_0249_02A9:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0249_02A9
+		}
+		goto L017D_0249_02A9
+	}
+
+L017D_0249_02A9:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0249_02A9
+		}
+		goto L017F_0249_02A9
+	}
+
+L017F_0249_02A9: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0249_02A9
+		}
+		goto L0186_0249_02A9
+	}
+
+L0186_0249_02A9:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0249_02A9
+
+L0188_0249_02A9: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0249_02A9
+		}
+		goto L0190_0249_02A9
+	}
+
+L0190_0249_02A9:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0249_02A9: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02A9
+		goto L02A9_0249
+	}
+
+	// The copy of 031E for the call at 02AC in the copy of 0249.
+
+L031E_0249_02AF: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x02AF
+		goto L02AF_0249
 	}
 
 	// The copy of 028E for the call at 0255.
@@ -16168,15 +27679,1309 @@ L028E_0258: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
-		goto L02CA_0291
+		goto L02CA_0258_0291
+	}
+
+L0291_0258:
+	if clock+8<<clockShift >= end {
+		pc = 0x0291
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0291 BMI ILL1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0296_0258
+		}
+		goto L0293_0258
+	}
+
+L0293_0258:
+	clock += 6<<clockShift + 1
+	// 0293 JSR JANUS
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0293
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
+		s -= 2
+		goto L0100_0258_0296
+	}
+
+L0296_0258: // ILL1
+	if clock+6<<clockShift >= end {
+		pc = 0x0296
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0296 JSR RESET
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0296
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
+		s -= 2
+		goto L031E_0258_0299
+	}
+
+L0299_0258:
+	if clock+11<<clockShift >= end {
+		pc = 0x0299
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0299 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 029B RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0258 { // the call this copy serves
+			goto L0258
+		}
+		switch pc {
+		case 0x0230:
+			goto L0230
+		case 0x0258:
+			goto L0258
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+	// The copy of 02CA for the call at 028E in the copy of 0258.
+
+L02CA_0258_0291: // CMOVE
+	if clock+1494<<clockShift >= end {
+		pc = 0x02CA
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 02CA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02CE CLC
+	{
+		cf = 0
+	}
+	// 02CF ADC .MOVEX,X
+	{
+		m := c.Mem[x+0x8F]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02D1 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 02D3 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 02D5 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0319_0258_0291
+		}
+		goto L02D7_0258_0291
+	}
+
+L02D7_0258_0291:
+	clock += 5<<clockShift + 2
+	// 02D7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D9 LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L02DB_0258_0291
+
+L02DB_0258_0291: // LOOP
+	// 02DB DEX
+	// 02DC BMI NO
+	// 02DE CMP .BOARD,X
+	// 02E0 BNE LOOP
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L02E2_0258_0291
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L02EC_0258_0291
+	}
+
+L02E2_0258_0291:
+	clock += 4<<clockShift + 2
+	// 02E2 CPX #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E4 BMI ILLEGAL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0319_0258_0291
+		}
+		goto L02E6_0258_0291
+	}
+
+L02E6_0258_0291:
+	clock += 6<<clockShift + 3
+	// 02E6 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02E8 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 02EA BVS SPX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L02ED_0258_0291
+		}
+		goto L02EC_0258_0291
+	}
+
+L02EC_0258_0291: // NO
+	clock += 2<<clockShift + 1
+	// 02EC CLV
+	{
+		v = false
+	}
+	goto L02ED_0258_0291
+
+L02ED_0258_0291: // SPX
+	clock += 5<<clockShift + 2
+	// 02ED LDA .STATE
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EF BMI RETL
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L0315_0258_0291
+		}
+		goto L02F1_0258_0291
+	}
+
+L02F1_0258_0291:
+	clock += 4<<clockShift + 2
+	// 02F1 CMP #$08
+	{
+		m := c.Mem[0x02F2] // read: a setting
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02F3 BPL RETL
+	{
+		if nz >= 0 {
+			clock += 2 << clockShift
+			goto L0315_0258_0291
+		}
+		goto L02F5_0258_0291
+	}
+
+L02F5_0258_0291: // CHKCHK
+	clock += 20<<clockShift + 6
+	// 02F5 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 20<<clockShift + 6
+			pc = 0x02F5
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 02F6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 17<<clockShift + 5
+			pc = 0x02F6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 02F7 LDA #$F9
+	{
+		m := byte(0xF9)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02FB STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	// 02FD JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x02FD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
+		s -= 2
+		goto L034B_0300
+	}
+
+L0315_0258_0291: // RETL
+	clock += 10<<clockShift + 3
+	// 0315 CLC
+	{
+		cf = 0
+	}
+	// 0316 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0318 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0258
+	}
+
+L0319_0258_0291: // ILLEGAL
+	clock += 12<<clockShift + 4
+	// 0319 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 031B CLC
+	{
+		cf = 0
+	}
+	// 031C CLV
+	{
+		v = false
+	}
+	// 031D RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0291
+		goto L0291_0258
+	}
+
+	// The copy of 0100 for the call at 0293 in the copy of 0258.
+
+L0100_0258_0296: // JANUS
+	if clock+1659<<clockShift >= end {
+		pc = 0x0100
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0100 LDX .STATE
+	{
+		m := c.Mem[0x00B5]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0102 BMI NOCOUNT
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0160_0258_0296
+		}
+		goto L0104_0258_0296
+	}
+
+L0104_0258_0296: // COUNTS
+	clock += 5<<clockShift + 2
+	// 0104 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0106 BEQ OVER
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0110_0258_0296
+		}
+		goto L0108_0258_0296
+	}
+
+L0108_0258_0296:
+	clock += 4<<clockShift + 2
+	// 0108 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010A BNE OVER
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0110_0258_0296
+		}
+		goto L010C_0258_0296
+	}
+
+L010C_0258_0296:
+	clock += 5<<clockShift + 2
+	// 010C CMP .PCAP
+	{
+		m := c.Mem[0x00E6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 010E BEQ XRT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013E_0258_0296
+		}
+		goto L0110_0258_0296
+	}
+
+L0110_0258_0296: // OVER
+	clock += 10<<clockShift + 3
+	// 0110 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 10<<clockShift + 3
+			pc = 0x0110
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0112 CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0114 BNE NOQ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0118_0258_0296
+		}
+		goto L0116_0258_0296
+	}
+
+L0116_0258_0296:
+	clock += 6<<clockShift + 1
+	// 0116 INC .MOB,X
+	{
+		ea := uint16(x + 0xE3)
+		if ea <= 0x004D {
+			clock -= 6<<clockShift + 1
+			pc = 0x0116
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	goto L0118_0258_0296
+
+L0118_0258_0296: // NOQ
+	clock += 2<<clockShift + 1
+	// 0118 BVC NOCAP
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L0138_0258_0296
+		}
+		goto L011A_0258_0296
+	}
+
+L011A_0258_0296:
+	clock += 5<<clockShift + 2
+	// 011A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+	// 011C LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L011E_0258_0296
+
+L011E_0258_0296: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0258_0296
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0258_0296
+	}
+	clock += 6<<clockShift + 2
+	// 011E CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0121 BEQ FOUN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0126_0258_0296
+		}
+		goto L0123_0258_0296
+	}
+
+L0123_0258_0296:
+	clock += 4<<clockShift + 2
+	// 0123 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0124 BPL ELOOP
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L011E_0258_0296
+		}
+		goto L0126_0258_0296
+	}
+
+L0126_0258_0296: // FOUN
+	clock += 10<<clockShift + 3
+	// 0126 LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0129 CMP .MAXC,X
+	{
+		m := c.Mem[x+0xE4]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 012B BCC LESS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0131_0258_0296
+		}
+		goto L012D_0258_0296
+	}
+
+L012D_0258_0296:
+	clock += 8<<clockShift + 2
+	// 012D STY .PCAP,X
+	{
+		ea := uint16(x + 0xE6)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x012D
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 012F STA .MAXC,X
+	{
+		ea := uint16(x + 0xE4)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x012F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0131_0258_0296
+
+L0131_0258_0296: // LESS
+	clock += 17<<clockShift + 5
+	// 0131 CLC
+	{
+		cf = 0
+	}
+	// 0132 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x01AE {
+			clock -= 15<<clockShift + 4
+			pc = 0x0132
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 0133 ADC .CC,X
+	{
+		m := c.Mem[x+0xE5]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0135 STA .CC,X
+	{
+		ea := uint16(x + 0xE5)
+		if ea <= 0x004D {
+			clock -= 8<<clockShift + 2
+			pc = 0x0135
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0137 PLP
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
+
+	}
+	if c.P&FlagD != 0 {
+		clock -= 0<<clockShift + 0
+		pc = 0x0138
+		goto exit
+	}
+	goto L0138_0258_0296
+
+L0138_0258_0296: // NOCAP
+	clock += 4<<clockShift + 2
+	// 0138 CPX #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 013A BEQ ON4
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L013F_0258_0296
+		}
+		goto L013C_0258_0296
+	}
+
+L013C_0258_0296:
+	clock += 2<<clockShift + 1
+	// 013C BMI TREE
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L016F_0258_0296
+		}
+		goto L013E_0258_0296
+	}
+
+L013E_0258_0296: // XRT
+	clock += 6<<clockShift + 1
+	// 013E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0258
+	}
+
+L013F_0258_0296: // ON4
+	clock += 17<<clockShift + 5
+	// 013F LDA .XMAXC
+	{
+		m := c.Mem[0x00E8]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0141 STA .WCAP0
+	{
+		c.Mem[0x00DD] = a
+	}
+	// 0143 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0145 STA .STATE
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 0147 JSR MOVE
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
+		s -= 2
+		goto L034B_014A
+	}
+
+L0160_0258_0296: // NOCOUNT
+	clock += 4<<clockShift + 2
+	// 0160 CPX #$F9
+	{
+		m := byte(0xF9)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0162 BNE TREE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016F_0258_0296
+		}
+		goto L0164_0258_0296
+	}
+
+L0164_0258_0296:
+	clock += 8<<clockShift + 3
+	// 0164 LDA .BK
+	{
+		m := c.Mem[0x0060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0166 CMP .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0168 BNE RETJ
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L016A_0258_0296
+	}
+
+L016A_0258_0296:
+	clock += 5<<clockShift + 2
+	// 016A LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 016C STA .INCHEK
+	{
+		c.Mem[0x00B4] = a
+	}
+	goto L016E_0258_0296
+
+L016E_0258_0296: // RETJ
+	if clock+6<<clockShift >= end {
+		pc = 0x016E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 016E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0258
+	}
+
+L016F_0258_0296: // TREE
+	clock += 2<<clockShift + 1
+	// 016F BVC RETJ
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L0171_0258_0296
+	}
+
+L0171_0258_0296:
+	clock += 5<<clockShift + 2
+	// 0171 LDY #$07
+	{
+		m := byte(0x07)
+		y = m
+		nz = int(int8(y))
+	}
+	// 0173 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0175_0258_0296
+
+L0175_0258_0296: // LOOPX
+	if clock+46<<clockShift >= end {
+		pc = 0x0175
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 0175 CMP .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0178 BEQ FOUNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L017F_0258_0296
+		}
+		goto L017A_0258_0296
+	}
+
+L017A_0258_0296:
+	clock += 4<<clockShift + 2
+	// 017A DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 017B BEQ RETJ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L016E_0258_0296
+		}
+		goto L017D_0258_0296
+	}
+
+L017D_0258_0296:
+	clock += 2<<clockShift + 1
+	// 017D BPL LOOPX
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0175_0258_0296
+		}
+		goto L017F_0258_0296
+	}
+
+L017F_0258_0296: // FOUNX
+	clock += 10<<clockShift + 3
+	// 017F LDA .POINTS,Y
+	{
+		ea := 0x00A0 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0182 CMP .BCAP0,X
+	{
+		m := c.Mem[x+0xE2]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0184 BCC NOMAX
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0188_0258_0296
+		}
+		goto L0186_0258_0296
+	}
+
+L0186_0258_0296:
+	clock += 4<<clockShift + 1
+	// 0186 STA .BCAP0,X
+	{
+		ea := uint16(x + 0xE2)
+		if ea <= 0x004D {
+			clock -= 4<<clockShift + 1
+			pc = 0x0186
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L0188_0258_0296
+
+L0188_0258_0296: // NOMAX
+	clock += 12<<clockShift + 4
+	// 0188 DEC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 018A LDA #$FB
+	{
+		m := c.Mem[0x018B] // read: a setting
+		a = m
+		nz = int(int8(a))
+	}
+	// 018C CMP .STATE
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 018E BEQ UPTREE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0193_0258_0296
+		}
+		goto L0190_0258_0296
+	}
+
+L0190_0258_0296:
+	clock += 6<<clockShift + 1
+	// 0190 JSR GENRM
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x0190
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
+		s -= 2
+		goto L0325
+	}
+
+L0193_0258_0296: // UPTREE
+	if clock+11<<clockShift >= end {
+		pc = 0x0193
+		goto budget
+	}
+	clock += 11<<clockShift + 2
+	// 0193 INC .STATE
+	{
+		m := c.Mem[0x00B5]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B5] = m
+	}
+	// 0195 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0296
+		goto L0296_0258
+	}
+
+	// The copy of 031E for the call at 0296 in the copy of 0258.
+
+L031E_0258_0299: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x031E
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 031E LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0320 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0322 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0324 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0299
+		goto L0299_0258
 	}
 
 	// The copy of 02CA for the call at 0264.
@@ -16262,13 +29067,13 @@ L02DB_0267: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -16455,13 +29260,13 @@ L02F5_0267: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -16662,6 +29467,41 @@ L011A_026E:
 	goto L011E_026E
 
 L011E_026E: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_026E
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_026E
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -16872,13 +29712,13 @@ L013F_026E: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -17106,13 +29946,13 @@ L0190_026E:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -17253,13 +30093,13 @@ L02DB_027C: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -17446,13 +30286,13 @@ L02F5_027C: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -17653,6 +30493,41 @@ L011A_0283:
 	goto L011E_0283
 
 L011E_0283: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0283
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0283
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -17863,13 +30738,13 @@ L013F_0283: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -18097,13 +30972,13 @@ L0190_0283:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -18212,13 +31087,13 @@ L02DB_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -18405,13 +31280,13 @@ L02F5_0291: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -18612,6 +31487,41 @@ L011A_0296:
 	goto L011E_0296
 
 L011E_0296: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_0296
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_0296
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -18822,13 +31732,13 @@ L013F_0296: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -19056,13 +31966,13 @@ L0190_0296:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -19203,13 +32113,13 @@ L02DB_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -19396,13 +32306,13 @@ L02F5_029F: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B_0300
 	}
@@ -19603,6 +32513,41 @@ L011A_02A9:
 	goto L011E_02A9
 
 L011E_02A9: // ELOOP
+	// A table scan, run at once when y holds 0F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x0F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		}
+		if found >= 0 {
+			passes := uint64(15 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L0126_02A9
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x60]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 15*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L0126_02A9
+	}
 	clock += 6<<clockShift + 2
 	// 011E CMP .BK,Y
 	{
@@ -19813,13 +32758,13 @@ L013F_02A9: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B_014A
 	}
@@ -20047,13 +32992,13 @@ L0190_02A9:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -20170,6 +33115,49 @@ L034B_0300: // MOVE
 	goto L0357_0300
 
 L0357_0300: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_0300
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_0300
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -20332,10 +33320,16 @@ L0370_0300: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0300 { // the call this copy serves
 			goto L0300
 		}
@@ -20541,6 +33535,1237 @@ L02B2_0303: // REVERSE
 	goto L02B4_0303
 
 L02B4_0303: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_0303
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -20700,13 +34925,13 @@ L0212_0306: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -20770,6 +34995,49 @@ L034B_0328: // MOVE
 	goto L0357_0328
 
 L0357_0328: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_0328
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_0328
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -20932,10 +35200,16 @@ L0370_0328: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x0328 { // the call this copy serves
 			goto L0328
 		}
@@ -21141,6 +35415,1237 @@ L02B2_032B: // REVERSE
 	goto L02B4_032B
 
 L02B4_032B: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_032B
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -21300,13 +36805,13 @@ L0212_032E: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -21328,6 +36833,1237 @@ L02B2_0331: // REVERSE
 	goto L02B4_0331
 
 L02B4_0331: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 02B4 SEC
+		{
+			cf = 1
+		}
+		// 02B5 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 02B7 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02B9 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02BB STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02BD STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 02BF SEC
+		{
+			cf = 1
+		}
+		// 02C0 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 02C2 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 02C4 STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 02C6 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x004D {
+				clock -= 24<<clockShift + 8
+				pc = 0x02BB
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 20<<clockShift + 7
+				pc = 0x02BD
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x004D {
+				clock -= 8<<clockShift + 3
+				pc = 0x02C4
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L02C9_0331
+	}
 	clock += 36<<clockShift + 12
 	// 02B4 SEC
 	{
@@ -21541,13 +38277,13 @@ L0212_03CF: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E_0215
 	}
@@ -21611,6 +38347,49 @@ L034B_03E4: // MOVE
 	goto L0357_03E4
 
 L0357_03E4: // CHECK
+	// A table scan, run at once when x holds 1F, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if x == 0x1F {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+		switch {
+		case z0 != 0:
+			found = 24 + (63-bits.LeadingZeros64(z0))/8
+		case z1 != 0:
+			found = 16 + (63-bits.LeadingZeros64(z1))/8
+		case z2 != 0:
+			found = 8 + (63-bits.LeadingZeros64(z2))/8
+		case z3 != 0:
+			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		}
+		if found >= 0 {
+			passes := uint64(31 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L035E_03E4
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		x = 0xFF
+		nz = int(int8(x))
+		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L035E_03E4
+	}
 	clock += 6<<clockShift + 2
 	// 0357 CMP .BOARD,X
 	{
@@ -21773,10 +38552,16 @@ L0370_03E4: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if pc == 0x03E4 { // the call this copy serves
 			goto L03E4
 		}
@@ -22072,13 +38857,13 @@ L06F3_0417:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -22201,13 +38986,13 @@ L06F3_0422:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -22330,13 +39115,13 @@ L06F3_0451:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -22459,13 +39244,13 @@ L06F3_0462:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -22491,15 +39276,416 @@ L05B2_0502: // OCTAL
 	clock += 6<<clockShift + 1
 	// 05B2 JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05B2
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xB4
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB4, 0x05
 		s -= 2
-		goto L05C7_05B5
+		goto L05C7_0502_05B5
+	}
+
+L05B5_0502:
+	if clock+20<<clockShift >= end {
+		pc = 0x05B5
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 05B5 BCS OCTRTS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L05C6_0502
+		}
+		goto L05B7_0502
+	}
+
+L05B7_0502:
+	clock += 18<<clockShift + 6
+	// 05B7 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 05B8 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 05B9 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 05BA ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 05BB STA .TMP
+	{
+		c.Mem[0x07E1] = a
+	}
+	// 05BE JSR DIGIT
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x05BE
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC0, 0x05
+		s -= 2
+		goto L05C7_0502_05C1
+	}
+
+L05C1_0502:
+	if clock+12<<clockShift >= end {
+		pc = 0x05C1
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 05C1 BCS OCTRTS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L05C6_0502
+		}
+		goto L05C3_0502
+	}
+
+L05C3_0502:
+	clock += 4<<clockShift + 1
+	// 05C3 ORA .TMP
+	{
+		m := c.Mem[0x07E1]
+		a |= m
+		nz = int(int8(a))
+	}
+	goto L05C6_0502
+
+L05C6_0502: // OCTRTS
+	clock += 6<<clockShift + 1
+	// 05C6 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0502 { // the call this copy serves
+			goto L0502
+		}
+		switch pc {
+		case 0x0502:
+			goto L0502
+		case 0x050A:
+			goto L050A
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+	// The copy of 05C7 for the call at 05B2 in the copy of 0502.
+
+L05C7_0502_05B5: // DIGIT
+	if clock+19<<clockShift >= end {
+		pc = 0x05C7
+		goto budget
+	}
+	clock += 18<<clockShift + 6
+	// 05C7 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CA SEC
+	{
+		cf = 1
+	}
+	// 05CB SBC #$30
+	{
+		m := byte(0x30)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 05CD CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05CF INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05D0 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x05B5
+		goto L05B5_0502
+	}
+
+	// The copy of 05C7 for the call at 05BE in the copy of 0502.
+
+L05C7_0502_05C1: // DIGIT
+	if clock+19<<clockShift >= end {
+		pc = 0x05C7
+		goto budget
+	}
+	clock += 18<<clockShift + 6
+	// 05C7 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CA SEC
+	{
+		cf = 1
+	}
+	// 05CB SBC #$30
+	{
+		m := byte(0x30)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 05CD CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05CF INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05D0 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x05C1
+		goto L05C1_0502
 	}
 
 	// The copy of 05B2 for the call at 0507.
@@ -22512,15 +39698,416 @@ L05B2_050A: // OCTAL
 	clock += 6<<clockShift + 1
 	// 05B2 JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05B2
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xB4
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB4, 0x05
 		s -= 2
-		goto L05C7_05B5
+		goto L05C7_050A_05B5
+	}
+
+L05B5_050A:
+	if clock+20<<clockShift >= end {
+		pc = 0x05B5
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 05B5 BCS OCTRTS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L05C6_050A
+		}
+		goto L05B7_050A
+	}
+
+L05B7_050A:
+	clock += 18<<clockShift + 6
+	// 05B7 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 05B8 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 05B9 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 05BA ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 05BB STA .TMP
+	{
+		c.Mem[0x07E1] = a
+	}
+	// 05BE JSR DIGIT
+	{
+		if s <= 0xAF {
+			clock -= 6<<clockShift + 1
+			pc = 0x05BE
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC0, 0x05
+		s -= 2
+		goto L05C7_050A_05C1
+	}
+
+L05C1_050A:
+	if clock+12<<clockShift >= end {
+		pc = 0x05C1
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 05C1 BCS OCTRTS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L05C6_050A
+		}
+		goto L05C3_050A
+	}
+
+L05C3_050A:
+	clock += 4<<clockShift + 1
+	// 05C3 ORA .TMP
+	{
+		m := c.Mem[0x07E1]
+		a |= m
+		nz = int(int8(a))
+	}
+	goto L05C6_050A
+
+L05C6_050A: // OCTRTS
+	clock += 6<<clockShift + 1
+	// 05C6 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x050A { // the call this copy serves
+			goto L050A
+		}
+		switch pc {
+		case 0x0502:
+			goto L0502
+		case 0x050A:
+			goto L050A
+		}
+		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
+			switch h {
+			case 4:
+				goto L029F
+			case 21:
+				goto L02A9
+			case 22:
+				goto L0563
+			case 23:
+				goto L0441
+			case 32:
+				goto L0258
+			case 49:
+				goto L0039
+			case 69:
+				goto L014A
+			case 71:
+				goto L059C
+			case 82:
+				goto L0291
+			case 85:
+				goto L05C1
+			case 88:
+				goto L0637
+			case 92:
+				goto L06AD
+			case 107:
+				goto L051F
+			case 122:
+				goto L0422
+			case 124:
+				goto L0300
+			case 125:
+				goto L014D
+			case 133:
+				goto L0462
+			case 134:
+				goto L02AF
+			case 148:
+				goto L06B0
+			case 154:
+				goto L0451
+			case 158:
+				goto L0436
+			case 159:
+				goto L0283
+			case 167:
+				goto L0598
+			case 178:
+				goto L0547
+			case 180:
+				goto L0303
+			case 182:
+				goto L0150
+			case 183:
+				goto L002E
+			case 189:
+				goto L0465
+			case 194:
+				goto L0328
+			case 198:
+				goto L027C
+			case 199:
+				goto L015A
+			case 210:
+				goto L0454
+			case 214:
+				goto L0439
+			case 219:
+				goto L0647
+			case 224:
+				goto L050A
+			case 226:
+				goto L06A2
+			case 229:
+				goto L0687
+			case 237:
+				goto L0306
+			case 238:
+				goto L0153
+			case 246:
+				goto L0468
+			case 249:
+				goto L0193
+			case 250:
+				goto L032B
+			case 256:
+				goto L015D
+			case 257:
+				goto L0417
+			case 262:
+				goto L0249
+			case 266:
+				goto L019D
+			case 271:
+				goto L06F6
+			case 276:
+				goto L026E
+			case 288:
+				goto L0446
+			case 292:
+				goto L042B
+			case 293:
+				goto L0309
+			case 295:
+				goto L04A1
+			case 301:
+				goto L0242
+			case 307:
+				goto L032E
+			case 315:
+				goto L0267
+			case 320:
+				goto L03E4
+			case 331:
+				goto L0048
+			case 332:
+				goto L0271
+			case 335:
+				goto L06C3
+			case 346:
+				goto L0296
+			case 348:
+				goto L042E
+			case 353:
+				goto L063C
+			case 354:
+				goto L051A
+			case 363:
+				goto L0331
+			case 370:
+				goto L041D
+			case 371:
+				goto L05B5
+			case 372:
+				goto L0524
+			case 377:
+				goto L000B
+			case 380:
+				goto L045D
+			case 392:
+				goto L06C6
+			case 401:
+				goto L044C
+			case 403:
+				goto L0299
+			case 405:
+				goto L0431
+			case 414:
+				goto L0593
+			case 415:
+				goto L0502
+			case 430:
+				goto L06BF
+			case 434:
+				goto L000E
+			case 435:
+				goto L0237
+			case 437:
+				goto L03CF
+			case 463:
+				goto L065D
+			case 466:
+				goto L0642
+			case 474:
+				goto L0230
+			case 476:
+				goto L03C8
+			case 478:
+				goto L0215
+			case 479:
+				goto L043E
+			case 480:
+				goto L0667
+			case 484:
+				goto L064C
+			case 491:
+				goto L06A7
+			case 504:
+				goto L0412
+			}
+		}
+		goto step
+	}
+
+	// The copy of 05C7 for the call at 05B2 in the copy of 050A.
+
+L05C7_050A_05B5: // DIGIT
+	if clock+19<<clockShift >= end {
+		pc = 0x05C7
+		goto budget
+	}
+	clock += 18<<clockShift + 6
+	// 05C7 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CA SEC
+	{
+		cf = 1
+	}
+	// 05CB SBC #$30
+	{
+		m := byte(0x30)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 05CD CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05CF INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05D0 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x05B5
+		goto L05B5_050A
+	}
+
+	// The copy of 05C7 for the call at 05BE in the copy of 050A.
+
+L05C7_050A_05C1: // DIGIT
+	if clock+19<<clockShift >= end {
+		pc = 0x05C7
+		goto budget
+	}
+	clock += 18<<clockShift + 6
+	// 05C7 LDA .LINE,X
+	{
+		ea := 0x07E3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CA SEC
+	{
+		cf = 1
+	}
+	// 05CB SBC #$30
+	{
+		m := byte(0x30)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 05CD CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05CF INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 05D0 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x05C1
+		goto L05C1_050A
 	}
 
 	// The copy of 06E0 for the call at 051C.
@@ -22630,13 +40217,13 @@ L06F3_051F:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -22759,13 +40346,13 @@ L06F3_0524:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -22871,6 +40458,38 @@ L05E0_0547: // GWING
 	goto L05E9_0547
 
 L05E9_0547: // GWLOOP
+	// A table scan, run at once when y holds 02, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x02 {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x71B])<<0 | uint64(c.Mem[0x71C])<<8 | uint64(c.Mem[0x71D])<<16 | uint64(c.Mem[0x71E])<<24 | uint64(c.Mem[0x71F])<<32 | uint64(c.Mem[0x720])<<40 | uint64(c.Mem[0x721])<<48 | uint64(c.Mem[0x722])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z0 &^= 1<<40 - 1 // below the table
+		switch {
+		case z0 != 0:
+			found = -5 + (63-bits.LeadingZeros64(z0))/8
+		}
+		if found >= 0 {
+			passes := uint64(2 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L05F3_0547
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x720]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 2*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L05F1_0547
+	}
 	clock += 6<<clockShift + 2
 	// 05E9 CMP WINGS,Y
 	{
@@ -23227,6 +40846,38 @@ L05E0_0563: // GWING
 	goto L05E9_0563
 
 L05E9_0563: // GWLOOP
+	// A table scan, run at once when y holds 02, the value set before
+	// it: a pass is 4 instructions and 11 cycles.
+	if y == 0x02 {
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		z0 := (uint64(c.Mem[0x71B])<<0 | uint64(c.Mem[0x71C])<<8 | uint64(c.Mem[0x71D])<<16 | uint64(c.Mem[0x71E])<<24 | uint64(c.Mem[0x71F])<<32 | uint64(c.Mem[0x720])<<40 | uint64(c.Mem[0x721])<<48 | uint64(c.Mem[0x722])<<56) ^ pat
+		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+		z0 &^= 1<<40 - 1 // below the table
+		switch {
+		case z0 != 0:
+			found = -5 + (63-bits.LeadingZeros64(z0))/8
+		}
+		if found >= 0 {
+			passes := uint64(2 - found)
+			y = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
+			goto L05F3_0563
+		}
+		// None: the BPL leaves after the pass at 0.
+		m := c.Mem[0x720]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+		y = 0xFF
+		nz = int(int8(y))
+		clock += 2*(11<<clockShift+4) + 10<<clockShift + 4
+		goto L05F1_0563
+	}
 	clock += 6<<clockShift + 2
 	// 05E9 CMP WINGS,Y
 	{
@@ -23600,13 +41251,13 @@ L06F3_0598:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -25474,13 +43125,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR TTYOUT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
 		s -= 2
 		goto L0400
 	}
@@ -25497,13 +43148,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR TTYIN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
 		s -= 2
 		goto L045A
 	}
@@ -25659,13 +43310,13 @@ L002B:
 	clock += 6<<clockShift + 1
 	// 002B JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x002B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x00
 		s -= 2
 		goto L02B2
 	}
@@ -25723,13 +43374,13 @@ L0036:
 	clock += 6<<clockShift + 1
 	// 0036 JSR GO
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0036
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x00
 		s -= 2
 		goto L03A2
 	}
@@ -25793,13 +43444,13 @@ L0045:
 	clock += 6<<clockShift + 1
 	// 0045 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0045
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x00, 0x47
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x47, 0x00
 		s -= 2
 		goto L034B
 	}
@@ -26227,10 +43878,16 @@ L013E: // XRT
 	clock += 6<<clockShift + 1
 	// 013E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -26454,13 +44111,13 @@ L013F: // ON4
 	}
 	// 0147 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0147
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x49, 0x01
 		s -= 2
 		goto L034B
 	}
@@ -26477,13 +44134,13 @@ L014A:
 	clock += 6<<clockShift + 1
 	// 014A JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4C, 0x01
 		s -= 2
 		goto L02B2
 	}
@@ -26500,13 +44157,13 @@ L014D:
 	clock += 6<<clockShift + 1
 	// 014D JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x014D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x4F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4F, 0x01
 		s -= 2
 		goto L0200
 	}
@@ -26523,13 +44180,13 @@ L0150:
 	clock += 6<<clockShift + 1
 	// 0150 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0150
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x52
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x52, 0x01
 		s -= 2
 		goto L02B2
 	}
@@ -26556,13 +44213,13 @@ L0153:
 	}
 	// 0157 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0157
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x59
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x59, 0x01
 		s -= 2
 		goto L0209
 	}
@@ -26579,13 +44236,13 @@ L015A:
 	clock += 6<<clockShift + 1
 	// 015A JSR UMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x015A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x01
 		s -= 2
 		goto L0331
 	}
@@ -26682,10 +44339,16 @@ L016E: // RETJ
 	clock += 6<<clockShift + 1
 	// 016E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -27062,13 +44725,13 @@ L0190:
 	clock += 6<<clockShift + 1
 	// 0190 JSR GENRM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0190
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x01
 		s -= 2
 		goto L0325
 	}
@@ -27092,10 +44755,16 @@ L0193: // UPTREE
 	}
 	// 0195 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -27320,13 +44989,13 @@ L019A:
 	clock += 6<<clockShift + 1
 	// 019A JSR DISMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x019A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x01, 0x9C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9C, 0x01
 		s -= 2
 		goto L03EA
 	}
@@ -27537,10 +45206,16 @@ L0211:
 	clock += 6<<clockShift + 1
 	// 0211 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -27734,13 +45409,13 @@ L0212: // NEX
 	clock += 6<<clockShift + 1
 	// 0212 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0212
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x14
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x14, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -27875,13 +45550,13 @@ L022D: // KING
 	clock += 6<<clockShift + 1
 	// 022D JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x022D
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x2F
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2F, 0x02
 		s -= 2
 		goto L028E
 	}
@@ -27930,13 +45605,13 @@ L0234: // QUEEN
 	clock += 6<<clockShift + 1
 	// 0234 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0234
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -28002,13 +45677,13 @@ L023F: // AGNR
 	clock += 6<<clockShift + 1
 	// 023F JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x023F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -28057,13 +45732,13 @@ L0246: // BISHOP
 	clock += 6<<clockShift + 1
 	// 0246 JSR LINE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
 		s -= 2
 		goto L029C
 	}
@@ -28142,13 +45817,13 @@ L0255: // AGNN
 	clock += 6<<clockShift + 1
 	// 0255 JSR SNGMV
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0255
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x57
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x57, 0x02
 		s -= 2
 		goto L028E
 	}
@@ -28227,13 +45902,13 @@ L0264: // P1
 	clock += 6<<clockShift + 1
 	// 0264 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0264
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -28278,13 +45953,13 @@ L026B:
 	clock += 6<<clockShift + 1
 	// 026B JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x6D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -28301,13 +45976,13 @@ L026E: // P2
 	clock += 6<<clockShift + 1
 	// 026E JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x026E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x70
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x70, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -28362,13 +46037,13 @@ L0279: // P3
 	clock += 6<<clockShift + 1
 	// 0279 JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0279
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x7B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x7B, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -28413,13 +46088,13 @@ L0280:
 	clock += 6<<clockShift + 1
 	// 0280 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0280
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x82
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x82, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -28484,13 +46159,13 @@ L028E: // SNGMV
 	clock += 6<<clockShift + 1
 	// 028E JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x028E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x90
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -28521,13 +46196,13 @@ L0293:
 	clock += 6<<clockShift + 1
 	// 0293 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0293
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x95
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x95, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -28544,13 +46219,13 @@ L0296: // ILL1
 	clock += 6<<clockShift + 1
 	// 0296 JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0296
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x98
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x98, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -28574,10 +46249,16 @@ L0299:
 	}
 	// 029B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0230:
 			goto L0230
@@ -28781,13 +46462,13 @@ L029C: // LINE
 	clock += 6<<clockShift + 1
 	// 029C JSR CMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x029C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0x9E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9E, 0x02
 		s -= 2
 		goto L02CA
 	}
@@ -28865,13 +46546,13 @@ L02A5:
 	}
 	// 02A6 JSR JANUS
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02A6
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xA8
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA8, 0x02
 		s -= 2
 		goto L0100
 	}
@@ -28912,13 +46593,13 @@ L02AC: // ILL
 	clock += 6<<clockShift + 1
 	// 02AC JSR RESET
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02AC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xAE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAE, 0x02
 		s -= 2
 		goto L031E
 	}
@@ -28942,10 +46623,16 @@ L02AF:
 	}
 	// 02B1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0237:
 			goto L0237
@@ -29299,10 +46986,16 @@ L02C9:
 	clock += 6<<clockShift + 1
 	// 02C9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -29602,13 +47295,13 @@ L02DB: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := binary.LittleEndian.Uint64(c.Mem[0x68:]) ^ pat
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
 			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := binary.LittleEndian.Uint64(c.Mem[0x60:]) ^ pat
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
 			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := binary.LittleEndian.Uint64(c.Mem[0x58:]) ^ pat
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
 			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := binary.LittleEndian.Uint64(c.Mem[0x50:]) ^ pat
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
 			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
 			switch {
 			case z0 != 0:
@@ -29858,13 +47551,13 @@ L02F5: // CHKCHK
 	}
 	// 02FD JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x02FD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xFF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFF, 0x02
 		s -= 2
 		goto L034B
 	}
@@ -29881,13 +47574,13 @@ L0300:
 	clock += 6<<clockShift + 1
 	// 0300 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0300
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x02
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -29904,13 +47597,13 @@ L0303:
 	clock += 6<<clockShift + 1
 	// 0303 JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0303
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x05
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x03
 		s -= 2
 		goto L0209
 	}
@@ -29927,13 +47620,13 @@ L0306:
 	clock += 6<<clockShift + 1
 	// 0306 JSR RUM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0306
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x08
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x08, 0x03
 		s -= 2
 		goto L032E
 	}
@@ -30001,10 +47694,16 @@ L0311:
 	}
 	// 0314 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0267:
 			goto L0267
@@ -30218,10 +47917,16 @@ L0315: // RETL
 	}
 	// 0318 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0267:
 			goto L0267
@@ -30439,10 +48144,16 @@ L0319: // ILLEGAL
 	}
 	// 031D RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0267:
 			goto L0267
@@ -30666,10 +48377,16 @@ L031E: // RESET
 	}
 	// 0324 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0215:
 			goto L0215
@@ -30877,13 +48594,13 @@ L0325: // GENRM
 	clock += 6<<clockShift + 1
 	// 0325 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0325
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x27
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x27, 0x03
 		s -= 2
 		goto L034B
 	}
@@ -30900,13 +48617,13 @@ L0328: // GENR2
 	clock += 6<<clockShift + 1
 	// 0328 JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0328
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -30923,13 +48640,13 @@ L032B:
 	clock += 6<<clockShift + 1
 	// 032B JSR GNM
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x03
 		s -= 2
 		goto L0209
 	}
@@ -30946,13 +48663,13 @@ L032E: // RUM
 	clock += 6<<clockShift + 1
 	// 032E JSR REVERSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x032E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x03
 		s -= 2
 		goto L02B2
 	}
@@ -31303,10 +49020,16 @@ L0370: // STRV
 	}
 	// 0376 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:
@@ -31826,13 +49549,13 @@ L03BD: // NOOPEN
 	}
 	// 03C5 JSR GNMX
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03C5
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xC7
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC7, 0x03
 		s -= 2
 		goto L0202
 	}
@@ -31859,13 +49582,13 @@ L03C8:
 	}
 	// 03CC JSR GNMZ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03CC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xCE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xCE, 0x03
 		s -= 2
 		goto L0200
 	}
@@ -31939,13 +49662,13 @@ L03D5: // MV2
 	}
 	// 03E1 JSR MOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x03E1
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x03, 0xE3
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x03
 		s -= 2
 		goto L034B
 	}
@@ -31979,10 +49702,16 @@ L03E7: // MATE
 	}
 	// 03E9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0039:
 			goto L0039
@@ -32249,10 +49978,16 @@ L03F3:
 	}
 	// 03F9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x019D:
 			goto L019D
@@ -32522,13 +50257,13 @@ L040F:
 	clock += 6<<clockShift + 1
 	// 040F JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x040F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x11
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x11, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -32552,13 +50287,13 @@ L0412:
 	}
 	// 0414 JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0414
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x16
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x16, 0x04
 		s -= 2
 		goto L06E0
 	}
@@ -32586,13 +50321,13 @@ L041A: // MYMOVE
 	clock += 6<<clockShift + 1
 	// 041A JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x041A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x1C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1C, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -32616,13 +50351,13 @@ L041D:
 	}
 	// 041F JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x041F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x21
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x21, 0x04
 		s -= 2
 		goto L06E0
 	}
@@ -32657,13 +50392,13 @@ L0422:
 	}
 	// 0428 JSR PRMOVE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0428
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x2A
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2A, 0x04
 		s -= 2
 		goto L062E
 	}
@@ -32680,13 +50415,13 @@ L042B:
 	clock += 6<<clockShift + 1
 	// 042B JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x042B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x2D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x2D, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -32704,13 +50439,13 @@ L042E:
 	clock += 6<<clockShift + 1
 	// 042E JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x042E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x30
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -32734,13 +50469,13 @@ L0431:
 	}
 	// 0433 JSR *PRTBYT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0433
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x35
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x35, 0x04
 		s -= 2
 		pc = 0x1E3B
 		goto step
@@ -32758,13 +50493,13 @@ L0436:
 	clock += 6<<clockShift + 1
 	// 0436 JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0436
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x38
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x38, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -32788,13 +50523,13 @@ L0439:
 	}
 	// 043B JSR *PRTBYT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x043B
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x3D
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3D, 0x04
 		s -= 2
 		pc = 0x1E3B
 		goto step
@@ -32812,13 +50547,13 @@ L043E:
 	clock += 6<<clockShift + 1
 	// 043E JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x043E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x40
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x40, 0x04
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -32842,13 +50577,13 @@ L0441:
 	}
 	// 0443 JSR *PRTBYT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0443
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x45
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x04
 		s -= 2
 		pc = 0x1E3B
 		goto step
@@ -32877,13 +50612,13 @@ L0449: // HELLO
 	clock += 6<<clockShift + 1
 	// 0449 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0449
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x4B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4B, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -32907,13 +50642,13 @@ L044C:
 	}
 	// 044E JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x044E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x50
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x50, 0x04
 		s -= 2
 		goto L06E0
 	}
@@ -32930,13 +50665,13 @@ L0451:
 	clock += 6<<clockShift + 1
 	// 0451 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0451
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x53
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -32971,10 +50706,16 @@ L0459: // TTYFL
 	clock += 6<<clockShift + 1
 	// 0459 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x026E:
 			goto L026E
@@ -33182,13 +50923,13 @@ L045A: // TTYIN
 	clock += 6<<clockShift + 1
 	// 045A JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x045A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x04
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -33212,13 +50953,13 @@ L045D:
 	}
 	// 045F JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x045F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x61
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x61, 0x04
 		s -= 2
 		goto L06E0
 	}
@@ -33235,13 +50976,13 @@ L0462:
 	clock += 6<<clockShift + 1
 	// 0462 JSR READ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0462
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x64
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x64, 0x04
 		s -= 2
 		goto L049C
 	}
@@ -33258,13 +50999,13 @@ L0465:
 	clock += 6<<clockShift + 1
 	// 0465 JSR PARSE
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0465
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0x67
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x67, 0x04
 		s -= 2
 		goto L04CF
 	}
@@ -33436,10 +51177,16 @@ L0494: // KEYRET
 	}
 	// 049B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x000E:
 			goto L000E
@@ -33658,13 +51405,13 @@ L049E: // RNEXT
 	clock += 6<<clockShift + 1
 	// 049E JSR *GETCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x049E
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x04, 0xA0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA0, 0x04
 		s -= 2
 		pc = 0x1E5A
 		goto step
@@ -33903,10 +51650,16 @@ L04C9: // REND
 	}
 	// 04CE RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0465:
 			goto L0465
@@ -34161,10 +51914,16 @@ L04DB:
 	}
 	// 04DD RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0468:
 			goto L0468
@@ -34389,10 +52148,16 @@ L04E2:
 	}
 	// 04E4 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0468:
 			goto L0468
@@ -34664,10 +52429,16 @@ L04F5:
 	}
 	// 04F7 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0468:
 			goto L0468
@@ -34891,13 +52662,13 @@ L04FD:
 	}
 	// 04FF JSR OCTAL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x04FF
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x01
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x01, 0x05
 		s -= 2
 		goto L05B2
 	}
@@ -34932,13 +52703,13 @@ L0504:
 	}
 	// 0507 JSR OCTAL
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0507
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x09
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x09, 0x05
 		s -= 2
 		goto L05B2
 	}
@@ -34998,13 +52769,13 @@ L0517: // PBAD
 	clock += 6<<clockShift + 1
 	// 0517 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0517
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x19
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x19, 0x05
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -35028,13 +52799,13 @@ L051A:
 	}
 	// 051C JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x051C
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x1E
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x1E, 0x05
 		s -= 2
 		goto L06E0
 	}
@@ -35068,13 +52839,13 @@ L0521: // PFAIL
 	clock += 6<<clockShift + 1
 	// 0521 JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0521
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x23
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x23, 0x05
 		s -= 2
 		goto L06E0
 	}
@@ -35097,10 +52868,16 @@ L0524:
 	}
 	// 0526 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0468:
 			goto L0468
@@ -35424,13 +53201,13 @@ L0543:
 	}
 	// 0544 JSR GETSQ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0544
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x46
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x05
 		s -= 2
 		goto L05D1
 	}
@@ -35554,13 +53331,13 @@ L055F: // PTO
 	}
 	// 0560 JSR GETSQ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0560
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x62
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x62, 0x05
 		s -= 2
 		goto L05D1
 	}
@@ -35778,13 +53555,13 @@ L058E:
 	}
 	// 0590 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0590
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x92
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x92, 0x05
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -35808,13 +53585,13 @@ L0593:
 	}
 	// 0595 JSR PRINT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0595
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x97
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x97, 0x05
 		s -= 2
 		goto L06E0
 	}
@@ -35838,13 +53615,13 @@ L0598:
 	}
 	// 0599 JSR PRMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0599
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x9B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x9B, 0x05
 		s -= 2
 		goto L0672
 	}
@@ -35867,10 +53644,16 @@ L059C:
 	}
 	// 059E RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0468:
 			goto L0468
@@ -36106,10 +53889,16 @@ L059F: // PSET
 	}
 	// 05B1 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0468:
 			goto L0468
@@ -36311,13 +54100,13 @@ L05B2: // OCTAL
 	clock += 6<<clockShift + 1
 	// 05B2 JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05B2
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xB4
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB4, 0x05
 		s -= 2
 		goto L05C7
 	}
@@ -36384,13 +54173,13 @@ L05B7:
 	}
 	// 05BE JSR DIGIT
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x05BE
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xC0
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC0, 0x05
 		s -= 2
 		goto L05C7
 	}
@@ -36434,10 +54223,16 @@ L05C6: // OCTRTS
 	clock += 6<<clockShift + 1
 	// 05C6 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0502:
 			goto L0502
@@ -36695,10 +54490,16 @@ L05C7: // DIGIT
 	}
 	// 05D0 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x05B5:
 			goto L05B5
@@ -37323,10 +55124,16 @@ L0617:
 	}
 	// 062B RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0547:
 			goto L0547
@@ -37530,10 +55337,16 @@ L062C: // GBAD
 	}
 	// 062D RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		switch pc {
 		case 0x0547:
 			goto L0547
@@ -37745,13 +55558,13 @@ L062E: // PRMOVE
 	}
 	// 0634 JSR PRMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0634
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x36
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x36, 0x06
 		s -= 2
 		goto L0672
 	}
@@ -37774,13 +55587,13 @@ L0637:
 	}
 	// 0639 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0639
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x3B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x3B, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -37804,13 +55617,13 @@ L063C:
 	}
 	// 063F JSR PRSQ
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x063F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x41
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x06
 		s -= 2
 		goto L064F
 	}
@@ -37833,13 +55646,13 @@ L0642:
 	}
 	// 0644 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0644
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x46
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -37863,13 +55676,13 @@ L0647:
 	}
 	// 0649 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0649
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x4B
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x4B, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -37949,13 +55762,13 @@ L064F: // PRSQ
 	}
 	// 065A JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x065A
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x5C
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -38002,13 +55815,13 @@ L0664:
 	clock += 6<<clockShift + 1
 	// 0664 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0664
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x66
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x66, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -38183,13 +55996,13 @@ L0684: // BROW
 	clock += 6<<clockShift + 1
 	// 0684 JSR *CRLF
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x0684
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0x86
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x86, 0x06
 		s -= 2
 		pc = 0x1E2F
 		goto step
@@ -38332,13 +56145,13 @@ L069D:
 	}
 	// 069F JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x069F
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xA1
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA1, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -38362,13 +56175,13 @@ L06A2:
 	}
 	// 06A4 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06A4
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xA6
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA6, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -38397,13 +56210,13 @@ L06AA: // BLIGHT
 	clock += 6<<clockShift + 1
 	// 06AA JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06AA
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xAC
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAC, 0x06
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -38421,13 +56234,13 @@ L06AD:
 	clock += 6<<clockShift + 1
 	// 06AD JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06AD
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xAF
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAF, 0x06
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -38496,13 +56309,13 @@ L06BC: // BCOLR
 	clock += 6<<clockShift + 1
 	// 06BC JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06BC
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xBE
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBE, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -38525,13 +56338,13 @@ L06BF:
 	}
 	// 06C0 JSR PRMAN
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06C0
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xC2
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC2, 0x06
 		s -= 2
 		goto L0672
 	}
@@ -38548,13 +56361,13 @@ L06C3: // BNEXT
 	clock += 6<<clockShift + 1
 	// 06C3 JSR *OUTSP
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06C3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xC5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC5, 0x06
 		s -= 2
 		pc = 0x1E9E
 		goto step
@@ -38801,13 +56614,13 @@ L06F3:
 	clock += 6<<clockShift + 1
 	// 06F3 JSR *OUTCH
 	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if sa <= 0x01AE || sb <= 0x01AE {
+		if s <= 0xAF {
 			clock -= 6<<clockShift + 1
 			pc = 0x06F3
 			goto step
 		}
-		c.Mem[sa], c.Mem[sb] = 0x06, 0xF5
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF5, 0x06
 		s -= 2
 		pc = 0x1EA0
 		goto step
@@ -38836,10 +56649,16 @@ L06F9: // PDONE
 	clock += 6<<clockShift + 1
 	// 06F9 RTS
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
 		if h := uint32(pc) * 0xB414ACE9 >> 23; teletypeReturns[h] == pc {
 			switch h {
 			case 4:

@@ -126,6 +126,23 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	emit(op("LDA", isa.Absolute).Code, lo(exerciseData+0x3F), hi(exerciseData+0x3F), op("LDY", isa.Immediate).Code, 0x13)
 	emit(op("DEY", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x05, op("CMP", isa.AbsoluteY).Code, lo(exerciseData+0x40), hi(exerciseData+0x40), op("BNE", isa.Relative).Code, 0xF8)
 	record()
+	// The same of the other shape (CMP, BEQ out, DEX, BPL back), which
+	// also compares at 0: 32 bytes of zero page, and 19 of the absolute
+	// table (emu/translate: scandown.go).
+	emit(op("LDA", isa.ZeroPage).Code, 0x4F, op("LDX", isa.Immediate).Code, 0x1F)
+	emit(op("CMP", isa.ZeroPageX).Code, 0x50, op("BEQ", isa.Relative).Code, 0x03, op("DEX", isa.Implied).Code, op("BPL", isa.Relative).Code, 0xF9)
+	record()
+	emit(op("LDA", isa.Absolute).Code, lo(exerciseData+0x3F), hi(exerciseData+0x3F), op("LDY", isa.Immediate).Code, 0x12)
+	emit(op("CMP", isa.AbsoluteY).Code, lo(exerciseData+0x40), hi(exerciseData+0x40), op("BEQ", isa.Relative).Code, 0x03, op("DEY", isa.Implied).Code, op("BPL", isa.Relative).Code, 0xF8)
+	record()
+	// A loop of one block entered with its counter set to a constant,
+	// unrolled (emu/translate: unroll.go): REVERSE's exchange, and a read
+	// that crosses a page on some passes.
+	emit(op("LDX", isa.Immediate).Code, 0x0B)
+	emit(op("SEC", isa.Implied).Code, op("LDY", isa.ZeroPageX).Code, 0x90, op("LDA", isa.Immediate).Code, 0x77, op("SBC", isa.ZeroPageX).Code, 0xA0)
+	emit(op("STA", isa.ZeroPageX).Code, 0x90, op("STY", isa.ZeroPageX).Code, 0xA0)
+	emit(op("ADC", isa.AbsoluteX).Code, lo(exerciseData+0xF8), hi(exerciseData+0xF8), op("DEX", isa.Implied).Code, op("BPL", isa.Relative).Code, 0xEF)
+	record()
 	// A PLP that sets D now and then (a data byte's bit 3), in the
 	// binary pass: the whole translation leaves decimal mode to the core
 	// from the next instruction.
@@ -143,6 +160,11 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	sub := uint16(0x0700)
 	emit(op("JSR", isa.Absolute).Code, byte(sub), byte(sub>>8))
 	record()
+	// One in page one, at its start, where a call's return address
+	// lands on its code when S is low: the core must then run the JSR.
+	sub0 := uint16(0x0100)
+	emit(op("JSR", isa.Absolute).Code, byte(sub0), byte(sub0>>8))
+	record()
 	// A subroutine called from two places is copied for each call
 	// (emu/translate: clones.go); this one, when a data byte is
 	// negative, adds one to the address it returns to, so that its RTS
@@ -156,6 +178,15 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	// time: its copies' RTS returns without reading the stack.
 	emit(op("JSR", isa.Absolute).Code, byte(sub), byte(sub>>8))
 	record()
+	// A subroutine called from two places that calls both of the
+	// others: its copies hold copies of theirs, which return into them
+	// (emu/translate: copies nest), the second now and then past its
+	// call, into the original code.
+	sub3 := uint16(0x0740)
+	for range 2 {
+		emit(op("JSR", isa.Absolute).Code, byte(sub3), byte(sub3>>8))
+		record()
+	}
 	emit(op("TSX", isa.Implied).Code, op("TXS", isa.Implied).Code)
 	brk := pc + 3 // the JMP (indirect) goes to the BRK after it
 	mem[exerciseVector], mem[exerciseVector+1] = byte(brk), byte(brk>>8)
@@ -176,6 +207,12 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	emit(op("INY", isa.Implied).Code, op("LDA", isa.Absolute).Code, lo(exerciseData+0x7E), hi(exerciseData+0x7E), op("BPL", isa.Relative).Code, 0x04)
 	emit(op("TSX", isa.Implied).Code, op("INC", isa.AbsoluteX).Code, 0x01, 0x01)
 	emit(op("RTS", isa.Implied).Code)
+	pc = sub0
+	emit(op("INX", isa.Implied).Code, op("RTS", isa.Implied).Code)
+	pc = sub3
+	emit(op("JSR", isa.Absolute).Code, byte(sub), byte(sub>>8), op("INX", isa.Implied).Code)
+	emit(op("JSR", isa.Absolute).Code, byte(sub2), byte(sub2>>8), op("NOP", isa.Implied).Code)
+	emit(op("DEY", isa.Implied).Code, op("RTS", isa.Implied).Code)
 	pc = handler
 	emit(op("PHA", isa.Implied).Code, op("PLA", isa.Implied).Code, op("RTI", isa.Implied).Code)
 	// The BRK, where the JMP (indirect) goes, and after it, where the RTI
