@@ -8,16 +8,17 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 204 blocks, 620 instructions, 1216 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 264 blocks, 830 instructions, 1680 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a\xa2\x8a\x86\xb2 \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f\xbd\x81\x17\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a \x00\x04\xa9\xee\xd0\a\xc9\x14\xd0\v \xc2\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
 		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` f\x02\xa4\xb0\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4\xb0\x88\xc0\x05\x90\xed f\x02ƶ\xa6\xb0\xa5\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 &\x04P\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac \xf3\x02\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 S\x04\xd0\a\xc9\b\xb0\x12 \xd5\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
-		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x9c\x03`\xb5\x88)`\xd0\xf9L^\b\xb5\x88)@\xf0\xf0\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0⦰\xb5P {\x05\x85\xb5\xa5\xb1 {\x058\xe5\xb5\xe0\x00\xd0\x02\xe9\x01 \xb5\x03 S\x04\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \x94\x04\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\r \xf0\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
+		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x9c\x03`\xb5\x88)`\xd0\xf9L^\b\xb5\x88)@\xf0\xf0\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0⦰\xb5P {\x05\x85\xb5\xa5\xb1 {\x058\xe5\xb5\xe0\x00\xd0\x02\xe9\x01 \x00\x12 S\x04\xa4\x9aȦG\xb5\x80\x18y\x80\x17e\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \x94\x04\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\r \xf0\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
 		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaah\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0fL\x8d\x04\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M0H\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\xc9p\x90\f\xe0\b\x90\b\xa4Q\x10\x04\x94P\xa2\x01\x86\xb0 S\x04L\x00\x00\x8a`\x1d\x8c\x05\xa8\xbd\xac\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
 		{Addr: 0x0800, Bytes: " \x00\x04 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xc1\b\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\xa1\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 }\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r\xa6\x9f\xbd\x81\x17\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x83\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03\xb5\x88)@\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
+		{Addr: 0x1200, Bytes: "\x8d4\x01\xb5P\x8d5\x01\xe0\b\xb0;\x8a\xf0\x13\xc9\x04\xb0\a\xc9\x02\x90\x03Lb\x13\xa6\xb0\xad4\x01L\xb5\x03\xad\xe0\x13\xf0\xf3\x8d:\x01\xa5a\x10\xec\xad4\x01I\xff\x8d8\x01\xad4\x01\x18m8\x01\x8d4\x01\xce:\x01\xd0\xf1\xf0ӥ\xb1)\a\x8d6\x018\xe9\x01\x8d7\x01\xa5\xb1\t\a\x8d8\x01\xad5\x01)\a\x8d;\x018\xe9\x01\x8d9\x01\xad\xe1\x13\xf0-\xad5\x01)\xf0\xc9\x10\xd0$\xa5a0 \xa5P\xc9\b\xb0\x1a\xe9\x02\xc9\x02\x90\x14\xa5P8\xed9\x01\xc9\x03\xb0\n\xad4\x018\xed\xe1\x13\x8d4\x01\xad\xe5\x13\xf0.\xa0\x0f\xb9`\x000\x11\xcd8\x01\x90\f\xf0\n)\a8\xed7\x01\xc9\x03\x90\x16\x88\xc0\a\xd0奱JJJJ\xa8\xad4\x01\x18y\xe8\x13\x8d4\x01\xad;\x01\xcd6\x01\xd0\x03L\x1a\x12\xad\xe2\x13\r\xe3\x13\xf0\xf5\xa9\x00\x8d:\x01\xa0\x0fİ\xf01\xb9P\x000,)\a\x8d8\x018\xed7\x01\xc9\x03\xb0\n\xaa\xad:\x01\x1d\xf0\x13\x8d:\x01\xad8\x018\xed9\x01\xc9\x03\xb0\n\xaa\xad:\x01\x1d\xf3\x13\x8d:\x01\x88\xc0\a\xd0ƭ:\x01J\x90\f\xaa\xad4\x018\xed\xe2\x13\x8d4\x01\x8aJ\x90\f\xaa\xad4\x01\x18m\xe2\x13\x8d4\x01\x8aJ\xb0\f\xaa\xad4\x018\xed\xe3\x13\x8d4\x01\x8aJ\xb0\n\xad4\x01\x18m\xe3\x13\x8d4\x01L\x1a\x12\xad\xe4\x13\xf0f\xad5\x01E\xb1)\a\xf0]\xa5\xb1)\a\x8d6\x01\xad5\x01)\a\x8d;\x01\xa9\x00\x8d:\x01\xa0\x0f\xb9P\x000\x1e)\a\xcd6\x01\xd0\n\xa9\x01\r:\x01\x8d:\x01\xd0\r\xcd;\x01\xd0\b\xa9\x02\r:\x01\x8d:\x01\x88\xc0\a\xd0ح:\x01J\xb0\f\xaa\xad4\x01\x18m\xe4\x13\x8d4\x01\x8aJ\xb0\n\xad4\x018\xed\xe4\x13\x8d4\x01L\x1a\x12"},
 		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 A\b\xa6G\xb5pL\x00\x04"},
 	},
 	Blocks: []uint16{
@@ -36,7 +37,12 @@ var Search5K = &emu.Native{
 		0x0588, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832,
 		0x0835, 0x0838, 0x0841, 0x0854, 0x085A, 0x085D, 0x085E, 0x0878, 0x087C, 0x087D, 0x0883, 0x0890,
 		0x0895, 0x089C, 0x089E, 0x08A2, 0x08A5, 0x08A9, 0x08BD, 0x08C0, 0x08C1, 0x08C6, 0x08CE, 0x08D7,
-		0x08DA, 0x08DC, 0x08DE, 0x08E7, 0x08F0, 0x08F6, 0x090D, 0x0914, 0x17A1, 0x17AB, 0x17B1, 0x17B5,
+		0x08DA, 0x08DC, 0x08DE, 0x08E7, 0x08F0, 0x08F6, 0x090D, 0x0914, 0x1200, 0x120C, 0x120F, 0x1213,
+		0x1217, 0x121A, 0x1222, 0x1227, 0x122E, 0x1236, 0x1245, 0x1247, 0x126E, 0x1277, 0x127B, 0x1281,
+		0x1287, 0x1291, 0x129B, 0x12A0, 0x12A2, 0x12A7, 0x12AC, 0x12AE, 0x12B8, 0x12BD, 0x12CE, 0x12D6,
+		0x12D9, 0x12E1, 0x12E8, 0x12EC, 0x12F1, 0x12FE, 0x1308, 0x1313, 0x131D, 0x1322, 0x1328, 0x1334,
+		0x1337, 0x1343, 0x1346, 0x1352, 0x1355, 0x135F, 0x1362, 0x1367, 0x1370, 0x1386, 0x138B, 0x1392,
+		0x139C, 0x13A1, 0x13A9, 0x13AE, 0x13B4, 0x13C0, 0x13C3, 0x13CD, 0x17A1, 0x17AB, 0x17B1, 0x17B5,
 		0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
@@ -232,6 +238,66 @@ var Search5K = &emu.Native{
 		{Start: 0x08F6, Bytes: []emu.Range{{Lo: 0x08F6, Hi: 0x090C}}},
 		{Start: 0x090D, Bytes: []emu.Range{{Lo: 0x090D, Hi: 0x0913}}},
 		{Start: 0x0914, Bytes: []emu.Range{{Lo: 0x0914, Hi: 0x0914}}},
+		{Start: 0x1200, Bytes: []emu.Range{{Lo: 0x1200, Hi: 0x120B}}},
+		{Start: 0x120C, Bytes: []emu.Range{{Lo: 0x120C, Hi: 0x120E}}},
+		{Start: 0x120F, Bytes: []emu.Range{{Lo: 0x120F, Hi: 0x1212}}},
+		{Start: 0x1213, Bytes: []emu.Range{{Lo: 0x1213, Hi: 0x1216}}},
+		{Start: 0x1217, Bytes: []emu.Range{{Lo: 0x1217, Hi: 0x1219}}},
+		{Start: 0x121A, Bytes: []emu.Range{{Lo: 0x121A, Hi: 0x1221}}},
+		{Start: 0x1222, Bytes: []emu.Range{{Lo: 0x1222, Hi: 0x1226}}},
+		{Start: 0x1227, Bytes: []emu.Range{{Lo: 0x1227, Hi: 0x122D}}},
+		{Start: 0x122E, Bytes: []emu.Range{{Lo: 0x122E, Hi: 0x1235}}},
+		{Start: 0x1236, Bytes: []emu.Range{{Lo: 0x1236, Hi: 0x1244}}},
+		{Start: 0x1245, Bytes: []emu.Range{{Lo: 0x1245, Hi: 0x1246}}},
+		{Start: 0x1247, Bytes: []emu.Range{{Lo: 0x1247, Hi: 0x126D}}},
+		{Start: 0x126E, Bytes: []emu.Range{{Lo: 0x126E, Hi: 0x1276}}},
+		{Start: 0x1277, Bytes: []emu.Range{{Lo: 0x1277, Hi: 0x127A}}},
+		{Start: 0x127B, Bytes: []emu.Range{{Lo: 0x127B, Hi: 0x1280}}},
+		{Start: 0x1281, Bytes: []emu.Range{{Lo: 0x1281, Hi: 0x1286}}},
+		{Start: 0x1287, Bytes: []emu.Range{{Lo: 0x1287, Hi: 0x1290}}},
+		{Start: 0x1291, Bytes: []emu.Range{{Lo: 0x1291, Hi: 0x129A}}},
+		{Start: 0x129B, Bytes: []emu.Range{{Lo: 0x129B, Hi: 0x129F}}},
+		{Start: 0x12A0, Bytes: []emu.Range{{Lo: 0x12A0, Hi: 0x12A1}}},
+		{Start: 0x12A2, Bytes: []emu.Range{{Lo: 0x12A2, Hi: 0x12A6}}},
+		{Start: 0x12A7, Bytes: []emu.Range{{Lo: 0x12A7, Hi: 0x12AB}}},
+		{Start: 0x12AC, Bytes: []emu.Range{{Lo: 0x12AC, Hi: 0x12AD}}},
+		{Start: 0x12AE, Bytes: []emu.Range{{Lo: 0x12AE, Hi: 0x12B7}}},
+		{Start: 0x12B8, Bytes: []emu.Range{{Lo: 0x12B8, Hi: 0x12BC}}},
+		{Start: 0x12BD, Bytes: []emu.Range{{Lo: 0x12BD, Hi: 0x12CD}}},
+		{Start: 0x12CE, Bytes: []emu.Range{{Lo: 0x12CE, Hi: 0x12D5}}},
+		{Start: 0x12D6, Bytes: []emu.Range{{Lo: 0x12D6, Hi: 0x12D8}}},
+		{Start: 0x12D9, Bytes: []emu.Range{{Lo: 0x12D9, Hi: 0x12E0}}},
+		{Start: 0x12E1, Bytes: []emu.Range{{Lo: 0x12E1, Hi: 0x12E7}}},
+		{Start: 0x12E8, Bytes: []emu.Range{{Lo: 0x12E8, Hi: 0x12EB}}},
+		{Start: 0x12EC, Bytes: []emu.Range{{Lo: 0x12EC, Hi: 0x12F0}}},
+		{Start: 0x12F1, Bytes: []emu.Range{{Lo: 0x12F1, Hi: 0x12FD}}},
+		{Start: 0x12FE, Bytes: []emu.Range{{Lo: 0x12FE, Hi: 0x1307}}},
+		{Start: 0x1308, Bytes: []emu.Range{{Lo: 0x1308, Hi: 0x1312}}},
+		{Start: 0x1313, Bytes: []emu.Range{{Lo: 0x1313, Hi: 0x131C}}},
+		{Start: 0x131D, Bytes: []emu.Range{{Lo: 0x131D, Hi: 0x1321}}},
+		{Start: 0x1322, Bytes: []emu.Range{{Lo: 0x1322, Hi: 0x1327}}},
+		{Start: 0x1328, Bytes: []emu.Range{{Lo: 0x1328, Hi: 0x1333}}},
+		{Start: 0x1334, Bytes: []emu.Range{{Lo: 0x1334, Hi: 0x1336}}},
+		{Start: 0x1337, Bytes: []emu.Range{{Lo: 0x1337, Hi: 0x1342}}},
+		{Start: 0x1343, Bytes: []emu.Range{{Lo: 0x1343, Hi: 0x1345}}},
+		{Start: 0x1346, Bytes: []emu.Range{{Lo: 0x1346, Hi: 0x1351}}},
+		{Start: 0x1352, Bytes: []emu.Range{{Lo: 0x1352, Hi: 0x1354}}},
+		{Start: 0x1355, Bytes: []emu.Range{{Lo: 0x1355, Hi: 0x135E}}},
+		{Start: 0x135F, Bytes: []emu.Range{{Lo: 0x135F, Hi: 0x1361}}},
+		{Start: 0x1362, Bytes: []emu.Range{{Lo: 0x1362, Hi: 0x1366}}},
+		{Start: 0x1367, Bytes: []emu.Range{{Lo: 0x1367, Hi: 0x136F}}},
+		{Start: 0x1370, Bytes: []emu.Range{{Lo: 0x1370, Hi: 0x1385}}},
+		{Start: 0x1386, Bytes: []emu.Range{{Lo: 0x1386, Hi: 0x138A}}},
+		{Start: 0x138B, Bytes: []emu.Range{{Lo: 0x138B, Hi: 0x1391}}},
+		{Start: 0x1392, Bytes: []emu.Range{{Lo: 0x1392, Hi: 0x139B}}},
+		{Start: 0x139C, Bytes: []emu.Range{{Lo: 0x139C, Hi: 0x13A0}}},
+		{Start: 0x13A1, Bytes: []emu.Range{{Lo: 0x13A1, Hi: 0x13A8}}},
+		{Start: 0x13A9, Bytes: []emu.Range{{Lo: 0x13A9, Hi: 0x13AD}}},
+		{Start: 0x13AE, Bytes: []emu.Range{{Lo: 0x13AE, Hi: 0x13B3}}},
+		{Start: 0x13B4, Bytes: []emu.Range{{Lo: 0x13B4, Hi: 0x13BF}}},
+		{Start: 0x13C0, Bytes: []emu.Range{{Lo: 0x13C0, Hi: 0x13C2}}},
+		{Start: 0x13C3, Bytes: []emu.Range{{Lo: 0x13C3, Hi: 0x13CC}}},
+		{Start: 0x13CD, Bytes: []emu.Range{{Lo: 0x13CD, Hi: 0x13CF}}},
 		{Start: 0x17A1, Bytes: []emu.Range{{Lo: 0x17A1, Hi: 0x17AA}}},
 		{Start: 0x17AB, Bytes: []emu.Range{{Lo: 0x17AB, Hi: 0x17B0}}},
 		{Start: 0x17B1, Bytes: []emu.Range{{Lo: 0x17B1, Hi: 0x17B4}}},
@@ -1225,6 +1291,306 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0914
+	case 0x1200:
+		if 158 >= budget {
+			goto budget
+		}
+		goto L1200
+	case 0x120C:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L120C
+	case 0x120F:
+		if 55 >= budget {
+			goto budget
+		}
+		goto L120F
+	case 0x1213:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L1213
+	case 0x1217:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L1217
+	case 0x121A:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L121A
+	case 0x1222:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L1222
+	case 0x1227:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L1227
+	case 0x122E:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L122E
+	case 0x1236:
+		if 165 >= budget {
+			goto budget
+		}
+		goto L1236
+	case 0x1245:
+		if 143 >= budget {
+			goto budget
+		}
+		goto L1245
+	case 0x1247:
+		if 141 >= budget {
+			goto budget
+		}
+		goto L1247
+	case 0x126E:
+		if 91 >= budget {
+			goto budget
+		}
+		goto L126E
+	case 0x1277:
+		if 81 >= budget {
+			goto budget
+		}
+		goto L1277
+	case 0x127B:
+		if 76 >= budget {
+			goto budget
+		}
+		goto L127B
+	case 0x1281:
+		if 69 >= budget {
+			goto budget
+		}
+		goto L1281
+	case 0x1287:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L1287
+	case 0x1291:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L1291
+	case 0x129B:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L129B
+	case 0x12A0:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L12A0
+	case 0x12A2:
+		if 90 >= budget {
+			goto budget
+		}
+		goto L12A2
+	case 0x12A7:
+		if 83 >= budget {
+			goto budget
+		}
+		goto L12A7
+	case 0x12AC:
+		if 77 >= budget {
+			goto budget
+		}
+		goto L12AC
+	case 0x12AE:
+		if 75 >= budget {
+			goto budget
+		}
+		goto L12AE
+	case 0x12B8:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L12B8
+	case 0x12BD:
+		if 57 >= budget {
+			goto budget
+		}
+		goto L12BD
+	case 0x12CE:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L12CE
+	case 0x12D6:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L12D6
+	case 0x12D9:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L12D9
+	case 0x12E1:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L12E1
+	case 0x12E8:
+		if 169 >= budget {
+			goto budget
+		}
+		goto L12E8
+	case 0x12EC:
+		if 164 >= budget {
+			goto budget
+		}
+		goto L12EC
+	case 0x12F1:
+		if 157 >= budget {
+			goto budget
+		}
+		goto L12F1
+	case 0x12FE:
+		if 141 >= budget {
+			goto budget
+		}
+		goto L12FE
+	case 0x1308:
+		if 126 >= budget {
+			goto budget
+		}
+		goto L1308
+	case 0x1313:
+		if 112 >= budget {
+			goto budget
+		}
+		goto L1313
+	case 0x131D:
+		if 97 >= budget {
+			goto budget
+		}
+		goto L131D
+	case 0x1322:
+		if 91 >= budget {
+			goto budget
+		}
+		goto L1322
+	case 0x1328:
+		if 83 >= budget {
+			goto budget
+		}
+		goto L1328
+	case 0x1334:
+		if 65 >= budget {
+			goto budget
+		}
+		goto L1334
+	case 0x1337:
+		if 61 >= budget {
+			goto budget
+		}
+		goto L1337
+	case 0x1343:
+		if 43 >= budget {
+			goto budget
+		}
+		goto L1343
+	case 0x1346:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L1346
+	case 0x1352:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L1352
+	case 0x1355:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L1355
+	case 0x135F:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L135F
+	case 0x1362:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L1362
+	case 0x1367:
+		if 38 >= budget {
+			goto budget
+		}
+		goto L1367
+	case 0x1370:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L1370
+	case 0x1386:
+		if 96 >= budget {
+			goto budget
+		}
+		goto L1386
+	case 0x138B:
+		if 89 >= budget {
+			goto budget
+		}
+		goto L138B
+	case 0x1392:
+		if 81 >= budget {
+			goto budget
+		}
+		goto L1392
+	case 0x139C:
+		if 69 >= budget {
+			goto budget
+		}
+		goto L139C
+	case 0x13A1:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L13A1
+	case 0x13A9:
+		if 53 >= budget {
+			goto budget
+		}
+		goto L13A9
+	case 0x13AE:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L13AE
+	case 0x13B4:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L13B4
+	case 0x13C0:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L13C0
+	case 0x13C3:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L13C3
+	case 0x13CD:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L13CD
 	case 0x17A1:
 		if 85 >= budget {
 			goto budget
@@ -1308,7 +1674,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03E4) || (pc >= 0x0400 && pc <= 0x058B) || (pc >= 0x0800 && pc <= 0x0914) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03E4) || (pc >= 0x0400 && pc <= 0x058B) || (pc >= 0x0800 && pc <= 0x0914) || (pc >= 0x1200 && pc <= 0x13CF) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -2942,12 +3308,12 @@ L0339:
 
 L033B: // TP1
 	clock += 6<<clockShift + 1
-	// 033B JSR GAINR
+	// 033B JSR EXTRA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
 		s -= 2
-		goto L03B5
+		goto L1200
 	}
 
 L033E:
@@ -7746,6 +8112,1531 @@ L0914: // KNONE
 			}
 		}
 		goto step
+	}
+
+L1200: // EXTRA
+	if clock+158<<clockShift >= end {
+		pc = 0x1200
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 1200 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1203 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1205 STA .XO
+	{
+		c.Mem[0x0135] = a
+	}
+	// 1208 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 120A BCS XPAWN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L1247
+		}
+	}
+
+L120C:
+	clock += 4<<clockShift + 2
+	// 120C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 120D BEQ XKING
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1222
+		}
+	}
+
+L120F:
+	clock += 4<<clockShift + 2
+	// 120F CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1211 BCS XDONE
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L121A
+		}
+	}
+
+L1213:
+	clock += 4<<clockShift + 2
+	// 1213 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1215 BCC XDONE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L121A
+		}
+	}
+
+L1217:
+	clock += 3<<clockShift + 1
+	// 1217 JMP XROOK
+	{
+		goto L1362
+	}
+
+L121A: // XDONE
+	if clock+10<<clockShift >= end {
+		pc = 0x121A
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 121A LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 121C LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 121F JMP GAINR
+	{
+		goto L03B5
+	}
+
+L1222: // XKING
+	clock += 6<<clockShift + 2
+	// 1222 LDA WKEND
+	{
+		m := c.Mem[0x13E0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1225 BEQ XDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L121A
+		}
+	}
+
+L1227:
+	clock += 9<<clockShift + 3
+	// 1227 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 122A LDA $61
+	{
+		m := c.Mem[0x0061]
+		a = m
+		nz = int(int8(a))
+	}
+	// 122C BPL XDONE
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L121A
+		}
+	}
+
+L122E:
+	clock += 10<<clockShift + 3
+	// 122E LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1231 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1233 STA .XT
+	{
+		c.Mem[0x0138] = a
+	}
+
+L1236: // XK1
+	if clock+165<<clockShift >= end {
+		pc = 0x1236
+		goto budget
+	}
+	clock += 22<<clockShift + 6
+	// 1236 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1239 CLC
+	{
+		cf = 0
+	}
+	// 123A ADC .XT
+	{
+		m := c.Mem[0x0138]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 123D STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1240 DEC .XN
+	{
+		m := c.Mem[0x013A]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x013A] = m
+	}
+	// 1243 BNE XK1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1236
+		}
+	}
+
+L1245:
+	clock += 2<<clockShift + 1
+	// 1245 BEQ XDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L121A
+		}
+	}
+
+L1247: // XPAWN
+	clock += 50<<clockShift + 17
+	// 1247 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1249 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 124B STA .XF
+	{
+		c.Mem[0x0136] = a
+	}
+	// 124E SEC
+	{
+		cf = 1
+	}
+	// 124F SBC #$01
+	{
+		m := byte(0x01)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1251 STA .XF1
+	{
+		c.Mem[0x0137] = a
+	}
+	// 1254 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1256 ORA #$07
+	{
+		m := byte(0x07)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 1258 STA .XT
+	{
+		c.Mem[0x0138] = a
+	}
+	// 125B LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 125E AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1260 STA .XS
+	{
+		c.Mem[0x013B] = a
+	}
+	// 1263 SEC
+	{
+		cf = 1
+	}
+	// 1264 SBC #$01
+	{
+		m := byte(0x01)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1266 STA .XO1
+	{
+		c.Mem[0x0139] = a
+	}
+	// 1269 LDA WSHLD
+	{
+		m := c.Mem[0x13E1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 126C BEQ XPASS
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L129B
+		}
+	}
+
+L126E:
+	clock += 10<<clockShift + 4
+	// 126E LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1271 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1273 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1275 BNE XPASS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L129B
+		}
+	}
+
+L1277:
+	clock += 5<<clockShift + 2
+	// 1277 LDA $61
+	{
+		m := c.Mem[0x0061]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1279 BMI XPASS
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L129B
+		}
+	}
+
+L127B:
+	clock += 7<<clockShift + 3
+	// 127B LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 127D CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 127F BCS XPASS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L129B
+		}
+	}
+
+L1281:
+	clock += 6<<clockShift + 3
+	// 1281 SBC #$02
+	{
+		m := byte(0x02)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1283 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1285 BCC XPASS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L129B
+		}
+	}
+
+L1287:
+	clock += 13<<clockShift + 5
+	// 1287 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1289 SEC
+	{
+		cf = 1
+	}
+	// 128A SBC .XO1
+	{
+		m := c.Mem[0x0139]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 128D CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 128F BCS XPASS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L129B
+		}
+	}
+
+L1291:
+	clock += 14<<clockShift + 4
+	// 1291 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1294 SEC
+	{
+		cf = 1
+	}
+	// 1295 SBC WSHLD
+	{
+		m := c.Mem[0x13E1]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1298 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L129B: // XPASS
+	clock += 6<<clockShift + 2
+	// 129B LDA PASSON
+	{
+		m := c.Mem[0x13E5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 129E BEQ XSTR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12CE
+		}
+	}
+
+L12A0:
+	clock += 2<<clockShift + 1
+	// 12A0 LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+
+L12A2: // XP1
+	if clock+90<<clockShift >= end {
+		pc = 0x12A2
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 12A2 LDA .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12A5 BMI XP2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L12B8
+		}
+	}
+
+L12A7:
+	clock += 6<<clockShift + 2
+	// 12A7 CMP .XT
+	{
+		m := c.Mem[0x0138]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12AA BCC XP2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L12B8
+		}
+	}
+
+L12AC:
+	clock += 2<<clockShift + 1
+	// 12AC BEQ XP2
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12B8
+		}
+	}
+
+L12AE:
+	clock += 12<<clockShift + 5
+	// 12AE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 12B0 SEC
+	{
+		cf = 1
+	}
+	// 12B1 SBC .XF1
+	{
+		m := c.Mem[0x0137]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 12B4 CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12B6 BCC XSTR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L12CE
+		}
+	}
+
+L12B8: // XP2
+	clock += 6<<clockShift + 3
+	// 12B8 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 12B9 CPY #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12BB BNE XP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L12A2
+		}
+	}
+
+L12BD:
+	clock += 27<<clockShift + 10
+	// 12BD LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12BF LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C0 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C1 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C2 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C3 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 12C4 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12C7 CLC
+	{
+		cf = 0
+	}
+	// 12C8 ADC PASSB,Y
+	{
+		ea := 0x13E8 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 12CB STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L12CE: // XSTR
+	clock += 10<<clockShift + 3
+	// 12CE LDA .XS
+	{
+		m := c.Mem[0x013B]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12D1 CMP .XF
+	{
+		m := c.Mem[0x0136]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12D4 BNE XST1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L12D9
+		}
+	}
+
+L12D6: // XSQ
+	if clock+3<<clockShift >= end {
+		pc = 0x12D6
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 12D6 JMP XDONE
+	{
+		goto L121A
+	}
+
+L12D9: // XST1
+	clock += 10<<clockShift + 3
+	// 12D9 LDA WDBL
+	{
+		m := c.Mem[0x13E2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12DC ORA WISO
+	{
+		m := c.Mem[0x13E3]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 12DF BEQ XSQ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12D6
+		}
+	}
+
+L12E1:
+	clock += 8<<clockShift + 3
+	// 12E1 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 12E3 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 12E6 LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+
+L12E8: // XS1
+	if clock+169<<clockShift >= end {
+		pc = 0x12E8
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 12E8 CPY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12EA BEQ XS3
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L131D
+		}
+	}
+
+L12EC:
+	clock += 6<<clockShift + 2
+	// 12EC LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12EF BMI XS3
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L131D
+		}
+	}
+
+L12F1:
+	clock += 16<<clockShift + 6
+	// 12F1 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 12F3 STA .XT
+	{
+		c.Mem[0x0138] = a
+	}
+	// 12F6 SEC
+	{
+		cf = 1
+	}
+	// 12F7 SBC .XF1
+	{
+		m := c.Mem[0x0137]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 12FA CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12FC BCS XS2
+	{
+		if cf != 0 {
+			clock += 2 << clockShift
+			goto L1308
+		}
+	}
+
+L12FE:
+	clock += 14<<clockShift + 4
+	// 12FE TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 12FF LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1302 ORA NBIT,X
+	{
+		ea := 0x13F0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 1305 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+
+L1308: // XS2
+	clock += 14<<clockShift + 5
+	// 1308 LDA .XT
+	{
+		m := c.Mem[0x0138]
+		a = m
+		nz = int(int8(a))
+	}
+	// 130B SEC
+	{
+		cf = 1
+	}
+	// 130C SBC .XO1
+	{
+		m := c.Mem[0x0139]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 130F CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1311 BCS XS3
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L131D
+		}
+	}
+
+L1313:
+	clock += 14<<clockShift + 4
+	// 1313 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1314 LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1317 ORA $13F3,X
+	{
+		ea := 0x13F3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 131A STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+
+L131D: // XS3
+	clock += 6<<clockShift + 3
+	// 131D DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 131E CPY #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1320 BNE XS1
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L12E8
+		}
+	}
+
+L1322:
+	clock += 8<<clockShift + 3
+	// 1322 LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1325 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 1326 BCC XS4
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L1334
+		}
+	}
+
+L1328:
+	clock += 18<<clockShift + 6
+	// 1328 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1329 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 132C SEC
+	{
+		cf = 1
+	}
+	// 132D SBC WDBL
+	{
+		m := c.Mem[0x13E2]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1330 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1333 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L1334: // XS4
+	clock += 4<<clockShift + 2
+	// 1334 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 1335 BCC XS5
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L1343
+		}
+	}
+
+L1337:
+	clock += 18<<clockShift + 6
+	// 1337 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1338 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 133B CLC
+	{
+		cf = 0
+	}
+	// 133C ADC WDBL
+	{
+		m := c.Mem[0x13E2]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 133F STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1342 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L1343: // XS5
+	clock += 4<<clockShift + 2
+	// 1343 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 1344 BCS XS6
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L1352
+		}
+	}
+
+L1346:
+	clock += 18<<clockShift + 6
+	// 1346 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1347 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 134A SEC
+	{
+		cf = 1
+	}
+	// 134B SBC WISO
+	{
+		m := c.Mem[0x13E3]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 134E STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1351 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L1352: // XS6
+	clock += 4<<clockShift + 2
+	// 1352 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 1353 BCS XSDONE
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L135F
+		}
+	}
+
+L1355:
+	clock += 14<<clockShift + 4
+	// 1355 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1358 CLC
+	{
+		cf = 0
+	}
+	// 1359 ADC WISO
+	{
+		m := c.Mem[0x13E3]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 135C STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L135F: // XSDONE
+	clock += 3<<clockShift + 1
+	// 135F JMP XDONE
+	{
+		goto L121A
+	}
+
+L1362: // XROOK
+	clock += 6<<clockShift + 2
+	// 1362 LDA WROOK
+	{
+		m := c.Mem[0x13E4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1365 BEQ XRDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L13CD
+		}
+	}
+
+L1367:
+	clock += 11<<clockShift + 4
+	// 1367 LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 136A EOR .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 136C AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 136E BEQ XRDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L13CD
+		}
+	}
+
+L1370:
+	clock += 27<<clockShift + 9
+	// 1370 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1372 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1374 STA .XF
+	{
+		c.Mem[0x0136] = a
+	}
+	// 1377 LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 137A AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 137C STA .XS
+	{
+		c.Mem[0x013B] = a
+	}
+	// 137F LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1381 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 1384 LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+
+L1386: // XR1
+	if clock+96<<clockShift >= end {
+		pc = 0x1386
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 1386 LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1389 BMI XR2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L13A9
+		}
+	}
+
+L138B:
+	clock += 8<<clockShift + 3
+	// 138B AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 138D CMP .XF
+	{
+		m := c.Mem[0x0136]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1390 BNE XR3
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L139C
+		}
+	}
+
+L1392:
+	clock += 12<<clockShift + 4
+	// 1392 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1394 ORA .XN
+	{
+		m := c.Mem[0x013A]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 1397 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 139A BNE XR2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L13A9
+		}
+	}
+
+L139C: // XR3
+	clock += 6<<clockShift + 2
+	// 139C CMP .XS
+	{
+		m := c.Mem[0x013B]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 139F BNE XR2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L13A9
+		}
+	}
+
+L13A1:
+	clock += 10<<clockShift + 3
+	// 13A1 LDA #$02
+	{
+		m := byte(0x02)
+		a = m
+		nz = int(int8(a))
+	}
+	// 13A3 ORA .XN
+	{
+		m := c.Mem[0x013A]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 13A6 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+
+L13A9: // XR2
+	clock += 6<<clockShift + 3
+	// 13A9 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 13AA CPY #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 13AC BNE XR1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1386
+		}
+	}
+
+L13AE:
+	clock += 8<<clockShift + 3
+	// 13AE LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13B1 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 13B2 BCS XR4
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L13C0
+		}
+	}
+
+L13B4:
+	clock += 18<<clockShift + 6
+	// 13B4 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 13B5 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13B8 CLC
+	{
+		cf = 0
+	}
+	// 13B9 ADC WROOK
+	{
+		m := c.Mem[0x13E4]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 13BC STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 13BF TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L13C0: // XR4
+	clock += 4<<clockShift + 2
+	// 13C0 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 13C1 BCS XRDONE
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L13CD
+		}
+	}
+
+L13C3:
+	clock += 14<<clockShift + 4
+	// 13C3 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13C6 SEC
+	{
+		cf = 1
+	}
+	// 13C7 SBC WROOK
+	{
+		m := c.Mem[0x13E4]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 13CA STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L13CD: // XRDONE
+	clock += 3<<clockShift + 1
+	// 13CD JMP XDONE
+	{
+		goto L121A
 	}
 
 L17A1: // NEGA
@@ -13427,7 +15318,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[203] // one bounds check for all
+	_ = off[263] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -14379,6 +16270,306 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0914
+	case 0x1200:
+		if 158 >= budget {
+			goto budget
+		}
+		goto L1200
+	case 0x120C:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L120C
+	case 0x120F:
+		if 55 >= budget {
+			goto budget
+		}
+		goto L120F
+	case 0x1213:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L1213
+	case 0x1217:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L1217
+	case 0x121A:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L121A
+	case 0x1222:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L1222
+	case 0x1227:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L1227
+	case 0x122E:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L122E
+	case 0x1236:
+		if 165 >= budget {
+			goto budget
+		}
+		goto L1236
+	case 0x1245:
+		if 143 >= budget {
+			goto budget
+		}
+		goto L1245
+	case 0x1247:
+		if 141 >= budget {
+			goto budget
+		}
+		goto L1247
+	case 0x126E:
+		if 91 >= budget {
+			goto budget
+		}
+		goto L126E
+	case 0x1277:
+		if 81 >= budget {
+			goto budget
+		}
+		goto L1277
+	case 0x127B:
+		if 76 >= budget {
+			goto budget
+		}
+		goto L127B
+	case 0x1281:
+		if 69 >= budget {
+			goto budget
+		}
+		goto L1281
+	case 0x1287:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L1287
+	case 0x1291:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L1291
+	case 0x129B:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L129B
+	case 0x12A0:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L12A0
+	case 0x12A2:
+		if 90 >= budget {
+			goto budget
+		}
+		goto L12A2
+	case 0x12A7:
+		if 83 >= budget {
+			goto budget
+		}
+		goto L12A7
+	case 0x12AC:
+		if 77 >= budget {
+			goto budget
+		}
+		goto L12AC
+	case 0x12AE:
+		if 75 >= budget {
+			goto budget
+		}
+		goto L12AE
+	case 0x12B8:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L12B8
+	case 0x12BD:
+		if 57 >= budget {
+			goto budget
+		}
+		goto L12BD
+	case 0x12CE:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L12CE
+	case 0x12D6:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L12D6
+	case 0x12D9:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L12D9
+	case 0x12E1:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L12E1
+	case 0x12E8:
+		if 169 >= budget {
+			goto budget
+		}
+		goto L12E8
+	case 0x12EC:
+		if 164 >= budget {
+			goto budget
+		}
+		goto L12EC
+	case 0x12F1:
+		if 157 >= budget {
+			goto budget
+		}
+		goto L12F1
+	case 0x12FE:
+		if 141 >= budget {
+			goto budget
+		}
+		goto L12FE
+	case 0x1308:
+		if 126 >= budget {
+			goto budget
+		}
+		goto L1308
+	case 0x1313:
+		if 112 >= budget {
+			goto budget
+		}
+		goto L1313
+	case 0x131D:
+		if 97 >= budget {
+			goto budget
+		}
+		goto L131D
+	case 0x1322:
+		if 91 >= budget {
+			goto budget
+		}
+		goto L1322
+	case 0x1328:
+		if 83 >= budget {
+			goto budget
+		}
+		goto L1328
+	case 0x1334:
+		if 65 >= budget {
+			goto budget
+		}
+		goto L1334
+	case 0x1337:
+		if 61 >= budget {
+			goto budget
+		}
+		goto L1337
+	case 0x1343:
+		if 43 >= budget {
+			goto budget
+		}
+		goto L1343
+	case 0x1346:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L1346
+	case 0x1352:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L1352
+	case 0x1355:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L1355
+	case 0x135F:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L135F
+	case 0x1362:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L1362
+	case 0x1367:
+		if 38 >= budget {
+			goto budget
+		}
+		goto L1367
+	case 0x1370:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L1370
+	case 0x1386:
+		if 96 >= budget {
+			goto budget
+		}
+		goto L1386
+	case 0x138B:
+		if 89 >= budget {
+			goto budget
+		}
+		goto L138B
+	case 0x1392:
+		if 81 >= budget {
+			goto budget
+		}
+		goto L1392
+	case 0x139C:
+		if 69 >= budget {
+			goto budget
+		}
+		goto L139C
+	case 0x13A1:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L13A1
+	case 0x13A9:
+		if 53 >= budget {
+			goto budget
+		}
+		goto L13A9
+	case 0x13AE:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L13AE
+	case 0x13B4:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L13B4
+	case 0x13C0:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L13C0
+	case 0x13C3:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L13C3
+	case 0x13CD:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L13CD
 	case 0x17A1:
 		if 85 >= budget {
 			goto budget
@@ -14462,7 +16653,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03E4) || (pc >= 0x0400 && pc <= 0x058B) || (pc >= 0x0800 && pc <= 0x0914) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03E4) || (pc >= 0x0400 && pc <= 0x058B) || (pc >= 0x0800 && pc <= 0x0914) || (pc >= 0x1200 && pc <= 0x13CF) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -16409,12 +18600,12 @@ L033B: // TP1
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 033B JSR GAINR
+	// 033B JSR EXTRA
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x03, 0x3D
 		s -= 2
-		goto L03B5
+		goto L1200
 	}
 
 L033E:
@@ -21901,8 +24092,2097 @@ L0914: // KNONE
 		goto step
 	}
 
-L17A1: // NEGA
+L1200: // EXTRA
 	if off[188] {
+		pc = 0x1200
+		goto step
+	}
+	if clock+158<<clockShift >= end {
+		pc = 0x1200
+		goto budget
+	}
+	clock += 16<<clockShift + 5
+	// 1200 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1203 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1205 STA .XO
+	{
+		c.Mem[0x0135] = a
+	}
+	// 1208 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 120A BCS XPAWN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L1247
+		}
+	}
+
+L120C:
+	if off[189] {
+		pc = 0x120C
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 120C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 120D BEQ XKING
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1222
+		}
+	}
+
+L120F:
+	if off[190] {
+		pc = 0x120F
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 120F CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1211 BCS XDONE
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L121A
+		}
+	}
+
+L1213:
+	if off[191] {
+		pc = 0x1213
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1213 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1215 BCC XDONE
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L121A
+		}
+	}
+
+L1217:
+	if off[192] {
+		pc = 0x1217
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 1217 JMP XROOK
+	{
+		goto L1362
+	}
+
+L121A: // XDONE
+	if off[193] {
+		pc = 0x121A
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x121A
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 121A LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 121C LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 121F JMP GAINR
+	{
+		goto L03B5
+	}
+
+L1222: // XKING
+	if off[194] {
+		pc = 0x1222
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1222 LDA WKEND
+	{
+		m := c.Mem[0x13E0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1225 BEQ XDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L121A
+		}
+	}
+
+L1227:
+	if off[195] {
+		pc = 0x1227
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 1227 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 122A LDA $61
+	{
+		m := c.Mem[0x0061]
+		a = m
+		nz = int(int8(a))
+	}
+	// 122C BPL XDONE
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L121A
+		}
+	}
+
+L122E:
+	if off[196] {
+		pc = 0x122E
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 122E LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1231 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1233 STA .XT
+	{
+		c.Mem[0x0138] = a
+	}
+
+L1236: // XK1
+	if off[197] {
+		pc = 0x1236
+		goto step
+	}
+	if clock+165<<clockShift >= end {
+		pc = 0x1236
+		goto budget
+	}
+	clock += 22<<clockShift + 6
+	// 1236 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1239 CLC
+	{
+		cf = 0
+	}
+	// 123A ADC .XT
+	{
+		m := c.Mem[0x0138]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 123D STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1240 DEC .XN
+	{
+		m := c.Mem[0x013A]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x013A] = m
+	}
+	// 1243 BNE XK1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1236
+		}
+	}
+
+L1245:
+	if off[198] {
+		pc = 0x1245
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 1245 BEQ XDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L121A
+		}
+	}
+
+L1247: // XPAWN
+	if off[199] {
+		pc = 0x1247
+		goto step
+	}
+	clock += 50<<clockShift + 17
+	// 1247 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1249 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 124B STA .XF
+	{
+		c.Mem[0x0136] = a
+	}
+	// 124E SEC
+	{
+		cf = 1
+	}
+	// 124F SBC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1251 STA .XF1
+	{
+		c.Mem[0x0137] = a
+	}
+	// 1254 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1256 ORA #$07
+	{
+		m := byte(0x07)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 1258 STA .XT
+	{
+		c.Mem[0x0138] = a
+	}
+	// 125B LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 125E AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1260 STA .XS
+	{
+		c.Mem[0x013B] = a
+	}
+	// 1263 SEC
+	{
+		cf = 1
+	}
+	// 1264 SBC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1266 STA .XO1
+	{
+		c.Mem[0x0139] = a
+	}
+	// 1269 LDA WSHLD
+	{
+		m := c.Mem[0x13E1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 126C BEQ XPASS
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L129B
+		}
+	}
+
+L126E:
+	if off[200] {
+		pc = 0x126E
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 126E LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1271 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1273 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1275 BNE XPASS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L129B
+		}
+	}
+
+L1277:
+	if off[201] {
+		pc = 0x1277
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 1277 LDA $61
+	{
+		m := c.Mem[0x0061]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1279 BMI XPASS
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L129B
+		}
+	}
+
+L127B:
+	if off[202] {
+		pc = 0x127B
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 127B LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 127D CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 127F BCS XPASS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L129B
+		}
+	}
+
+L1281:
+	if off[203] {
+		pc = 0x1281
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 1281 SBC #$02
+	{
+		m := byte(0x02)
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1283 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1285 BCC XPASS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L129B
+		}
+	}
+
+L1287:
+	if off[204] {
+		pc = 0x1287
+		goto step
+	}
+	clock += 13<<clockShift + 5
+	// 1287 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1289 SEC
+	{
+		cf = 1
+	}
+	// 128A SBC .XO1
+	{
+		m := c.Mem[0x0139]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 128D CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 128F BCS XPASS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L129B
+		}
+	}
+
+L1291:
+	if off[205] {
+		pc = 0x1291
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 1291 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1294 SEC
+	{
+		cf = 1
+	}
+	// 1295 SBC WSHLD
+	{
+		m := c.Mem[0x13E1]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1298 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L129B: // XPASS
+	if off[206] {
+		pc = 0x129B
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 129B LDA PASSON
+	{
+		m := c.Mem[0x13E5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 129E BEQ XSTR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12CE
+		}
+	}
+
+L12A0:
+	if off[207] {
+		pc = 0x12A0
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 12A0 LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+
+L12A2: // XP1
+	if off[208] {
+		pc = 0x12A2
+		goto step
+	}
+	if clock+90<<clockShift >= end {
+		pc = 0x12A2
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 12A2 LDA .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12A5 BMI XP2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L12B8
+		}
+	}
+
+L12A7:
+	if off[209] {
+		pc = 0x12A7
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 12A7 CMP .XT
+	{
+		m := c.Mem[0x0138]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12AA BCC XP2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L12B8
+		}
+	}
+
+L12AC:
+	if off[210] {
+		pc = 0x12AC
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 12AC BEQ XP2
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12B8
+		}
+	}
+
+L12AE:
+	if off[211] {
+		pc = 0x12AE
+		goto step
+	}
+	clock += 12<<clockShift + 5
+	// 12AE AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 12B0 SEC
+	{
+		cf = 1
+	}
+	// 12B1 SBC .XF1
+	{
+		m := c.Mem[0x0137]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 12B4 CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12B6 BCC XSTR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L12CE
+		}
+	}
+
+L12B8: // XP2
+	if off[212] {
+		pc = 0x12B8
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 12B8 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 12B9 CPY #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12BB BNE XP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L12A2
+		}
+	}
+
+L12BD:
+	if off[213] {
+		pc = 0x12BD
+		goto step
+	}
+	clock += 27<<clockShift + 10
+	// 12BD LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12BF LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C0 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C1 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C2 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C3 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 12C4 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12C7 CLC
+	{
+		cf = 0
+	}
+	// 12C8 ADC PASSB,Y
+	{
+		ea := 0x13E8 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 12CB STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L12CE: // XSTR
+	if off[214] {
+		pc = 0x12CE
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 12CE LDA .XS
+	{
+		m := c.Mem[0x013B]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12D1 CMP .XF
+	{
+		m := c.Mem[0x0136]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12D4 BNE XST1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L12D9
+		}
+	}
+
+L12D6: // XSQ
+	if off[215] {
+		pc = 0x12D6
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x12D6
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 12D6 JMP XDONE
+	{
+		goto L121A
+	}
+
+L12D9: // XST1
+	if off[216] {
+		pc = 0x12D9
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 12D9 LDA WDBL
+	{
+		m := c.Mem[0x13E2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12DC ORA WISO
+	{
+		m := c.Mem[0x13E3]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 12DF BEQ XSQ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12D6
+		}
+	}
+
+L12E1:
+	if off[217] {
+		pc = 0x12E1
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 12E1 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 12E3 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 12E6 LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+
+L12E8: // XS1
+	if off[218] {
+		pc = 0x12E8
+		goto step
+	}
+	if clock+169<<clockShift >= end {
+		pc = 0x12E8
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 12E8 CPY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12EA BEQ XS3
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L131D
+		}
+	}
+
+L12EC:
+	if off[219] {
+		pc = 0x12EC
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 12EC LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12EF BMI XS3
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L131D
+		}
+	}
+
+L12F1:
+	if off[220] {
+		pc = 0x12F1
+		goto step
+	}
+	clock += 16<<clockShift + 6
+	// 12F1 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 12F3 STA .XT
+	{
+		c.Mem[0x0138] = a
+	}
+	// 12F6 SEC
+	{
+		cf = 1
+	}
+	// 12F7 SBC .XF1
+	{
+		m := c.Mem[0x0137]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 12FA CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12FC BCS XS2
+	{
+		if cf != 0 {
+			clock += 2 << clockShift
+			goto L1308
+		}
+	}
+
+L12FE:
+	if off[221] {
+		pc = 0x12FE
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 12FE TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 12FF LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1302 ORA NBIT,X
+	{
+		ea := 0x13F0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 1305 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+
+L1308: // XS2
+	if off[222] {
+		pc = 0x1308
+		goto step
+	}
+	clock += 14<<clockShift + 5
+	// 1308 LDA .XT
+	{
+		m := c.Mem[0x0138]
+		a = m
+		nz = int(int8(a))
+	}
+	// 130B SEC
+	{
+		cf = 1
+	}
+	// 130C SBC .XO1
+	{
+		m := c.Mem[0x0139]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 130F CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1311 BCS XS3
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L131D
+		}
+	}
+
+L1313:
+	if off[223] {
+		pc = 0x1313
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 1313 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1314 LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1317 ORA $13F3,X
+	{
+		ea := 0x13F3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 131A STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+
+L131D: // XS3
+	if off[224] {
+		pc = 0x131D
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 131D DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 131E CPY #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1320 BNE XS1
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L12E8
+		}
+	}
+
+L1322:
+	if off[225] {
+		pc = 0x1322
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 1322 LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1325 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 1326 BCC XS4
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L1334
+		}
+	}
+
+L1328:
+	if off[226] {
+		pc = 0x1328
+		goto step
+	}
+	clock += 18<<clockShift + 6
+	// 1328 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1329 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 132C SEC
+	{
+		cf = 1
+	}
+	// 132D SBC WDBL
+	{
+		m := c.Mem[0x13E2]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1330 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1333 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L1334: // XS4
+	if off[227] {
+		pc = 0x1334
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1334 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 1335 BCC XS5
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L1343
+		}
+	}
+
+L1337:
+	if off[228] {
+		pc = 0x1337
+		goto step
+	}
+	clock += 18<<clockShift + 6
+	// 1337 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1338 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 133B CLC
+	{
+		cf = 0
+	}
+	// 133C ADC WDBL
+	{
+		m := c.Mem[0x13E2]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 133F STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1342 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L1343: // XS5
+	if off[229] {
+		pc = 0x1343
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1343 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 1344 BCS XS6
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L1352
+		}
+	}
+
+L1346:
+	if off[230] {
+		pc = 0x1346
+		goto step
+	}
+	clock += 18<<clockShift + 6
+	// 1346 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1347 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 134A SEC
+	{
+		cf = 1
+	}
+	// 134B SBC WISO
+	{
+		m := c.Mem[0x13E3]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 134E STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1351 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L1352: // XS6
+	if off[231] {
+		pc = 0x1352
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1352 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 1353 BCS XSDONE
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L135F
+		}
+	}
+
+L1355:
+	if off[232] {
+		pc = 0x1355
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 1355 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1358 CLC
+	{
+		cf = 0
+	}
+	// 1359 ADC WISO
+	{
+		m := c.Mem[0x13E3]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 135C STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L135F: // XSDONE
+	if off[233] {
+		pc = 0x135F
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 135F JMP XDONE
+	{
+		goto L121A
+	}
+
+L1362: // XROOK
+	if off[234] {
+		pc = 0x1362
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1362 LDA WROOK
+	{
+		m := c.Mem[0x13E4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1365 BEQ XRDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L13CD
+		}
+	}
+
+L1367:
+	if off[235] {
+		pc = 0x1367
+		goto step
+	}
+	clock += 11<<clockShift + 4
+	// 1367 LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 136A EOR .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 136C AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 136E BEQ XRDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L13CD
+		}
+	}
+
+L1370:
+	if off[236] {
+		pc = 0x1370
+		goto step
+	}
+	clock += 27<<clockShift + 9
+	// 1370 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1372 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1374 STA .XF
+	{
+		c.Mem[0x0136] = a
+	}
+	// 1377 LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 137A AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 137C STA .XS
+	{
+		c.Mem[0x013B] = a
+	}
+	// 137F LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1381 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 1384 LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+
+L1386: // XR1
+	if off[237] {
+		pc = 0x1386
+		goto step
+	}
+	if clock+96<<clockShift >= end {
+		pc = 0x1386
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 1386 LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1389 BMI XR2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L13A9
+		}
+	}
+
+L138B:
+	if off[238] {
+		pc = 0x138B
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 138B AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 138D CMP .XF
+	{
+		m := c.Mem[0x0136]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1390 BNE XR3
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L139C
+		}
+	}
+
+L1392:
+	if off[239] {
+		pc = 0x1392
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 1392 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1394 ORA .XN
+	{
+		m := c.Mem[0x013A]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 1397 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 139A BNE XR2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L13A9
+		}
+	}
+
+L139C: // XR3
+	if off[240] {
+		pc = 0x139C
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 139C CMP .XS
+	{
+		m := c.Mem[0x013B]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 139F BNE XR2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L13A9
+		}
+	}
+
+L13A1:
+	if off[241] {
+		pc = 0x13A1
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 13A1 LDA #$02
+	{
+		m := byte(0x02)
+		a = m
+		nz = int(int8(a))
+	}
+	// 13A3 ORA .XN
+	{
+		m := c.Mem[0x013A]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 13A6 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+
+L13A9: // XR2
+	if off[242] {
+		pc = 0x13A9
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 13A9 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 13AA CPY #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 13AC BNE XR1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1386
+		}
+	}
+
+L13AE:
+	if off[243] {
+		pc = 0x13AE
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 13AE LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13B1 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 13B2 BCS XR4
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L13C0
+		}
+	}
+
+L13B4:
+	if off[244] {
+		pc = 0x13B4
+		goto step
+	}
+	clock += 18<<clockShift + 6
+	// 13B4 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 13B5 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13B8 CLC
+	{
+		cf = 0
+	}
+	// 13B9 ADC WROOK
+	{
+		m := c.Mem[0x13E4]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 13BC STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 13BF TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L13C0: // XR4
+	if off[245] {
+		pc = 0x13C0
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 13C0 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 13C1 BCS XRDONE
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L13CD
+		}
+	}
+
+L13C3:
+	if off[246] {
+		pc = 0x13C3
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 13C3 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13C6 SEC
+	{
+		cf = 1
+	}
+	// 13C7 SBC WROOK
+	{
+		m := c.Mem[0x13E4]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 13CA STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L13CD: // XRDONE
+	if off[247] {
+		pc = 0x13CD
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 13CD JMP XDONE
+	{
+		goto L121A
+	}
+
+L17A1: // NEGA
+	if off[248] {
 		pc = 0x17A1
 		goto step
 	}
@@ -21949,7 +26229,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[189] {
+	if off[249] {
 		pc = 0x17AB
 		goto step
 	}
@@ -21976,7 +26256,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[190] {
+	if off[250] {
 		pc = 0x17B1
 		goto step
 	}
@@ -21997,7 +26277,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[191] {
+	if off[251] {
 		pc = 0x17B5
 		goto step
 	}
@@ -22018,7 +26298,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[192] {
+	if off[252] {
 		pc = 0x17B9
 		goto step
 	}
@@ -22035,7 +26315,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[193] {
+	if off[253] {
 		pc = 0x17BB
 		goto step
 	}
@@ -22055,7 +26335,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[194] {
+	if off[254] {
 		pc = 0x17BF
 		goto step
 	}
@@ -22069,7 +26349,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[195] {
+	if off[255] {
 		pc = 0x17C1
 		goto step
 	}
@@ -22096,7 +26376,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[196] {
+	if off[256] {
 		pc = 0x17C7
 		goto step
 	}
@@ -22121,7 +26401,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[197] {
+	if off[257] {
 		pc = 0x17CC
 		goto step
 	}
@@ -22145,7 +26425,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[198] {
+	if off[258] {
 		pc = 0x17D2
 		goto step
 	}
@@ -22166,7 +26446,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[199] {
+	if off[259] {
 		pc = 0x17D6
 		goto step
 	}
@@ -22177,7 +26457,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[200] {
+	if off[260] {
 		pc = 0x17D9
 		goto step
 	}
@@ -22278,7 +26558,7 @@ L17D9: // NRET
 	}
 
 L17DA: // QS1
-	if off[201] {
+	if off[261] {
 		pc = 0x17DA
 		goto step
 	}
@@ -22292,7 +26572,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[202] {
+	if off[262] {
 		pc = 0x17DD
 		goto step
 	}
@@ -22310,7 +26590,7 @@ L17DD:
 	}
 
 L17E0:
-	if off[203] {
+	if off[263] {
 		pc = 0x17E0
 		goto step
 	}
