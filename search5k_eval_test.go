@@ -3,7 +3,9 @@ package microchess_test
 import (
 	"testing"
 
+	"github.com/corentings/chess/v2"
 	microchess "github.com/kim1-archive/microchess"
+	"github.com/kim1-archive/microchess/builds"
 	"github.com/kim1-archive/microchess/emu"
 )
 
@@ -126,6 +128,48 @@ func TestSearch5KEvalTerms(t *testing.T) {
 	} {
 		if got := extraGain(t, c.b, c.piece, c.to, c.gain, c.pokes); got != c.want {
 			t.Errorf("%s: gain %02X, want %02X", c.what, got, c.want)
+		}
+	}
+}
+
+// In play, each term kept changes the move where it should: the program
+// with it plays the first move, with its weight 0 the second (and the
+// program before the terms plays the second too).
+func TestSearch5KEvalTermsPlay(t *testing.T) {
+	p, err := microchess.Search5K()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		what, fen, level, off, with, without string
+	}{
+		// The b-pawn passed: pushed, rather than h3.
+		{"passed pawns", "6k1/5ppp/8/8/1P6/8/5PPP/6K1 w - - 0 1", "blitz", "PASSON", "b5", "h3"},
+		// Queens off: the king to the centre, not to the corner.
+		{"the king with their queen off", "8/8/4k3/8/8/8/8/2K5 w - - 0 1", "normal", "WKEND", "Kd2", "Kb1"},
+		// Castled, queens on: h3 is not played.
+		{"the shield", "r1bq1rk1/pppp1ppp/2n2n2/4p3/4P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 1", "normal", "WSHLD", "d4", "h3"},
+		// The knight taken with the doubled e-pawn, not the c-pawn.
+		{"doubled pawns", "4k3/p7/8/3n4/2P1P3/4P3/P7/4K3 w - - 0 1", "normal", "WDBL", "exd5", "cxd5"},
+	} {
+		s, ok := p.Code.Symbols[c.off]
+		if !ok {
+			t.Fatalf("search5k has no %s", c.off)
+		}
+		for _, weight := range []bool{true, false} {
+			play := newSearchPlay(t, builds.Search5K, c.fen, chess.White, c.level)
+			want := c.with
+			if !weight {
+				play.S.M.Poke(uint16(s.Value), 0)
+				want = c.without
+			}
+			ply, err := play.Think()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ply.SAN != want {
+				t.Errorf("%s (%s = 0: %v): %s played, want %s", c.what, c.off, !weight, ply.SAN, want)
+			}
 		}
 	}
 }
