@@ -21,7 +21,8 @@ type evalBoard struct {
 // king safety") on the interpreter for man piece going to square to, the
 // gain before it gain, with the bytes of pokes written first, and returns
 // the gain it leaves in .GAIN for the reply (at ply 1, where GAINR adds
-// no take-back penalty).
+// no take-back penalty), every term's weight as first assembled unless
+// pokes says otherwise.
 func extraGain(t *testing.T, b evalBoard, piece, to, gain byte, pokes map[string]byte) byte {
 	t.Helper()
 	p, err := microchess.Search5K()
@@ -47,6 +48,11 @@ func extraGain(t *testing.T, b evalBoard, piece, to, gain byte, pokes map[string
 	}
 	for i, sq := range b.theirs {
 		c.Mem[0x60+i] = sq
+	}
+	// Every term on, at the weights first assembled (the shield, doubled,
+	// isolated and rook terms are assembled off: they measured nothing).
+	for name, v := range map[string]byte{"WKEND": 2, "WSHLD": 1, "WDBL": 1, "WISO": 1, "WROOK": 1, "PASSON": 1} {
+		c.Mem[sym(name)] = v
 	}
 	for name, v := range pokes {
 		c.Mem[sym(name)] = v
@@ -132,9 +138,10 @@ func TestSearch5KEvalTerms(t *testing.T) {
 	}
 }
 
-// In play, each term kept changes the move where it should: the program
-// with it plays the first move, with its weight 0 the second (and the
-// program before the terms plays the second too).
+// In play, each term changes the move where it should: the program with
+// it (its weight as first assembled) plays the first move, with its
+// weight 0 the second (and the program before the terms plays the second
+// too). The shield and the doubled pawns are assembled off.
 func TestSearch5KEvalTermsPlay(t *testing.T) {
 	p, err := microchess.Search5K()
 	if err != nil {
@@ -142,25 +149,26 @@ func TestSearch5KEvalTermsPlay(t *testing.T) {
 	}
 	for _, c := range []struct {
 		what, fen, level, off, with, without string
+		weight                               byte
 	}{
 		// The b-pawn passed: pushed, rather than h3.
-		{"passed pawns", "6k1/5ppp/8/8/1P6/8/5PPP/6K1 w - - 0 1", "blitz", "PASSON", "b5", "h3"},
+		{"passed pawns", "6k1/5ppp/8/8/1P6/8/5PPP/6K1 w - - 0 1", "blitz", "PASSON", "b5", "h3", 1},
 		// Queens off: the king to the centre, not to the corner.
-		{"the king with their queen off", "8/8/4k3/8/8/8/8/2K5 w - - 0 1", "normal", "WKEND", "Kd2", "Kb1"},
+		{"the king with their queen off", "8/8/4k3/8/8/8/8/2K5 w - - 0 1", "normal", "WKEND", "Kd2", "Kb1", 2},
 		// Castled, queens on: h3 is not played.
-		{"the shield", "r1bq1rk1/pppp1ppp/2n2n2/4p3/4P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 1", "normal", "WSHLD", "d4", "h3"},
+		{"the shield", "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 1", "normal", "WSHLD", "a3", "h3", 1},
 		// The knight taken with the doubled e-pawn, not the c-pawn.
-		{"doubled pawns", "4k3/p7/8/3n4/2P1P3/4P3/P7/4K3 w - - 0 1", "normal", "WDBL", "exd5", "cxd5"},
+		{"doubled pawns", "4k3/p7/8/3n4/2P1P3/4P3/P7/4K3 w - - 0 1", "normal", "WDBL", "exd5", "cxd5", 1},
 	} {
 		s, ok := p.Code.Symbols[c.off]
 		if !ok {
 			t.Fatalf("search5k has no %s", c.off)
 		}
-		for _, weight := range []bool{true, false} {
+		for _, weight := range []byte{c.weight, 0} {
 			play := newSearchPlay(t, builds.Search5K, c.fen, chess.White, c.level)
+			play.S.M.Poke(uint16(s.Value), weight)
 			want := c.with
-			if !weight {
-				play.S.M.Poke(uint16(s.Value), 0)
+			if weight == 0 {
 				want = c.without
 			}
 			ply, err := play.Think()
@@ -168,7 +176,7 @@ func TestSearch5KEvalTermsPlay(t *testing.T) {
 				t.Fatal(err)
 			}
 			if ply.SAN != want {
-				t.Errorf("%s (%s = 0: %v): %s played, want %s", c.what, c.off, !weight, ply.SAN, want)
+				t.Errorf("%s (%s = %02X): %s played, want %s", c.what, c.off, weight, ply.SAN, want)
 			}
 		}
 	}
