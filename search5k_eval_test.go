@@ -103,7 +103,7 @@ func TestSearch5KEvalTerms(t *testing.T) {
 		// Passed pawns: d4-d5 (rank 4) gains PASSB+4 = 1 with nothing of
 		// theirs ahead on the c, d or e file.
 		{"passed", with(map[int]byte{8: 0x33}, map[int]byte{0: 0x74, 8: 0x24}), 8, 0x43, 0, nil, 1},
-		{"passed, its rank 6", with(map[int]byte{8: 0x53}, map[int]byte{0: 0x74}), 8, 0x63, 0, nil, 2},
+		{"passed, to its 7th rank", with(map[int]byte{8: 0x53}, map[int]byte{0: 0x74}), 8, 0x63, 0, nil, 3},
 		{"not passed: a pawn ahead beside it", with(map[int]byte{8: 0x33}, map[int]byte{0: 0x74, 8: 0x64}), 8, 0x43, 0, nil, 0},
 		{"passed, switched off", with(map[int]byte{8: 0x33}, map[int]byte{0: 0x74}), 8, 0x43, 0, off("PASSON"), 0},
 		// The shield: g2-g3 beside a king on g1 with their queen on.
