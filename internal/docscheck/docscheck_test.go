@@ -38,7 +38,7 @@ func counts(t *testing.T) docscheck.Counts {
 	}
 	// the tunable parameters of each program with declarations: all of
 	// them (params:NAME) and the RANGE ones (range-params:NAME)
-	for _, name := range []string{builds.Original, builds.Special} {
+	for _, name := range []string{builds.Original, builds.Special, builds.Search5K} {
 		tp, err := builds.LoadTunableProgram(name, "")
 		if err != nil {
 			t.Fatal(err)

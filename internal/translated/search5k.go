@@ -8,18 +8,19 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 327 blocks, 1077 instructions, 2161 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 386 blocks, 1290 instructions, 2631 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a b\x10\xea \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f k\x10\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a }\x10\xa9\xee\xd0\a\xc9\x14\xd0\v S\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
 		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
-		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L^\b\xb5\x88)@\xf0\xf0\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\xe2 f\x11 \x9d\x03 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
+		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L^\b\xb5\x88)@\xf0\xf0\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\xe2 f\x11 \x00\x12 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
 		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
 		{Addr: 0x0800, Bytes: " \x00\x04 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xbf\b\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
 		{Addr: 0x0915, Bytes: "\xa6\xb0\xb5P0-\x85\xb1\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff M\t\xa9\x01 M\t`hhL\x04\x02\x8d]\x10\xa2\x00\n\xb0\x02\xa2\a\x8e^\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m]\x10\xcd^\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xb2\t\xd0\"\xa5P\x18m]\x10 \xb2\t\xd0\x17\xa5P\x18m]\x10\x18m]\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d_\x10\xa2\x10\xad_\x10\x18u\xb7 %\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad_\x10\x8d`\x10\xa9\x01\x8da\x10\xad`\x10\x18u\xb7\x8d`\x10 %\n\xc9\xff\xd0\a\xa9\x00\x8da\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xaca\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1\xc9p\x90\a\xa9\xff\x85\x9f,Q\x10L\xf3\x02\xa4\xb0\xb9P\x00\x8dU\x10\x98E\x9e\xa8\xb9 \x10\x8dS\x10\t\x80\x8dT\x10\xa9\xff\x8dV\x10\x8dW\x10\x8dY\x10\xa9\x00\x8dZ\x10\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadS\x10)\x0f\xf0\a\xc9\b\xf0-L@\v\xa5\xb18\xedU\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadU\x10)\xf0\xb0\x02\t\a\x8dX\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eW\x10L@\v\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f\xa9\x81\x8dT\x10\xad\x92\x178\xed\x99\x17\x8dZ\x10\xa5\xb18\xedU\x10\xc9 \xf0\x04\xc9\xe0\xd0\n\xa5\xb1E\x9d\x8dY\x10L@\v)\x0f\xf0!\xa6\x9a\x10\x1d\xadU\x10)\xf0\x8dV\x10\xa5\xb1)\x0f\rV\x10\x8dV\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mZ\x10\x85ۤ\xee\xadS\x10\x99\xd0\x11ȭP\x10\x99\xd0\x11ȭX\x10\x99\xd0\x11ȭW\x10\x99\xd0\x11ȭV\x10\x99\xd0\x11Ȅ\xee\xadY\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadT\x10\x9d \x10\xadV\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeW\x100#\xadX\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadU\x10\x18e\xb1J\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
 		{Addr: 0x1062, Bytes: "\xa2\x8a\x86\xb2\xa2\x00\x86\xee`\xbd@\x10\x9d \x10\x9d0\x10\xa9\xff\x8dP\x10\xbd\x81\x17` \x00\x04\xa2\x0f\xbd \x10\xbc0\x10\x9d0\x10\x98\x9d \x10\xca\x10\xf0\xadP\x100\x05Iw\x8dP\x10\xa9\x00\x85\x9d\x85\x9e`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaa\x8e[\x10h\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0f\xba\x86\xb2\xa6\xb3\x9a\xa4\ue239\xd0\x110\x03 \b\x11\x88\xb9\xd0\x110\x03 '\x11\x88\x88\xb9\xd0\x11\x8dP\x10\x88\x84\xee\xb9\xd0\x11H\xa5\xb0E\x9e\xaah\x9d \x10)\x0f\x85\xda`\x8c\\\x10\xae[\x10\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa5\xb1E\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10`\x8c\\\x10\xaa\xb5PE\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10\x88\xb9\xd0\x11\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x02\x99 \x10\xac\\\x10`\xa5\x9f0\rE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17`\xad\x92\x17`\xa5\xb0E\x9e\xaa\xbd \x10)\x0f\xaa\xa4\xb0\xb9P\x00 \xfc\x04\x85\xb5\xa5\xb1 \xfc\x048\xe5\xb5\xe0\x00\xd0\x17\xe9\x01\xa8\xa5\xb18\xe5P\xc9\x02\xf0\x04\xc9\xfe\xd0\x06\x98\x18mR\x10\xa8\x98\xa6\xb0`\xb5\x88)@\xf0\x1b\xa5\xb6\xf0\x17\xa5\xb0\xc9\b\x90\x0fE\x9e\xa8\xb9 \x10)\x0f\xc9\b\xf0\x03\xa9\x00`\xa9\x01`"},
+		{Addr: 0x1200, Bytes: "\x8d4\x01\xb5P\x8d5\x01\xa5\xb0E\x9e\xa8\xb9 \x10)\x0f\xc9\b\xb07\xa8\xf0\x0f\xc9\x02\xd0\x03Lh\x13\xa6\xb0\xad4\x01L\x9d\x03\xad\xe0\x13\xf0\xf3\x8d:\x01\xa5a\x10\xec\xad4\x01I\xff\x8d8\x01\xad4\x01\x18m8\x01\x8d4\x01\xce:\x01\xd0\xf1\xf0ӥ\xb1)\a\x8d6\x018\xe9\x01\x8d7\x01\xa5\xb1\t\a\x8d8\x01\xad5\x01)\a\x8d;\x018\xe9\x01\x8d9\x01\xad\xe1\x13\xf0-\xad5\x01)\xf0\xc9\x10\xd0$\xa5a0 \xa5P\xc9\b\xb0\x1a\xe9\x02\xc9\x02\x90\x14\xa5P8\xed9\x01\xc9\x03\xb0\n\xad4\x018\xed\xe1\x13\x8d4\x01\xad\xe5\x13\xf0.\xa0\x0f\xb9`\x000\x11\xcd8\x01\x90\f\xf0\n)\a8\xed7\x01\xc9\x03\x90\x16\x88\xc0\a\xd0奱JJJJ\xa8\xad4\x01\x18y\xe8\x13\x8d4\x01\xad;\x01\xcd6\x01\xd0\x03L \x12\xad\xe2\x13\r\xe3\x13\xf0\xf5\xa9\x00\x8d:\x01\xa0\x0fİ\xf01\xb9P\x000,)\a\x8d8\x018\xed7\x01\xc9\x03\xb0\n\xaa\xad:\x01\x1d\xf0\x13\x8d:\x01\xad8\x018\xed9\x01\xc9\x03\xb0\n\xaa\xad:\x01\x1d\xf3\x13\x8d:\x01\x88\xc0\a\xd0ƭ:\x01J\x90\f\xaa\xad4\x018\xed\xe2\x13\x8d4\x01\x8aJ\x90\f\xaa\xad4\x01\x18m\xe2\x13\x8d4\x01\x8aJ\xb0\f\xaa\xad4\x018\xed\xe3\x13\x8d4\x01\x8aJ\xb0\n\xad4\x01\x18m\xe3\x13\x8d4\x01L \x12\xad\xe4\x13\xf0f\xad5\x01E\xb1)\a\xf0]\xa5\xb1)\a\x8d6\x01\xad5\x01)\a\x8d;\x01\xa9\x00\x8d:\x01\xa0\x0f\xb9P\x000\x1e)\a\xcd6\x01\xd0\n\xa9\x01\r:\x01\x8d:\x01\xd0\r\xcd;\x01\xd0\b\xa9\x02\r:\x01\x8d:\x01\x88\xc0\a\xd0ح:\x01J\xb0\f\xaa\xad4\x01\x18m\xe4\x13\x8d4\x01\x8aJ\xb0\n\xad4\x018\xed\xe4\x13\x8d4\x01L \x12"},
 		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 A\b\xa6G\xb5pL\x00\x04"},
 	},
 	Blocks: []uint16{
@@ -48,9 +49,14 @@ var Search5K = &emu.Native{
 		0x0B1B, 0x0B1F, 0x0B23, 0x0B39, 0x0B3E, 0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD,
 		0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092, 0x1097, 0x109C, 0x10A3, 0x10CC, 0x10CE, 0x10DF,
 		0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151, 0x1155, 0x1162, 0x1166, 0x1179, 0x1180, 0x1187,
-		0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7, 0x11AB, 0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x17A1,
-		0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9,
-		0x17DA, 0x17DD, 0x17E0,
+		0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7, 0x11AB, 0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x1200,
+		0x1216, 0x1219, 0x121D, 0x1220, 0x1228, 0x122D, 0x1234, 0x123C, 0x124B, 0x124D, 0x1274, 0x127D,
+		0x1281, 0x1287, 0x128D, 0x1297, 0x12A1, 0x12A6, 0x12A8, 0x12AD, 0x12B2, 0x12B4, 0x12BE, 0x12C3,
+		0x12D4, 0x12DC, 0x12DF, 0x12E7, 0x12EE, 0x12F2, 0x12F7, 0x1304, 0x130E, 0x1319, 0x1323, 0x1328,
+		0x132E, 0x133A, 0x133D, 0x1349, 0x134C, 0x1358, 0x135B, 0x1365, 0x1368, 0x136D, 0x1376, 0x138C,
+		0x1391, 0x1398, 0x13A2, 0x13A7, 0x13AF, 0x13B4, 0x13BA, 0x13C6, 0x13C9, 0x13D3, 0x17A1, 0x17AB,
+		0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA,
+		0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
@@ -370,6 +376,65 @@ var Search5K = &emu.Native{
 		{Start: 0x11BD, Bytes: []emu.Range{{Lo: 0x11BD, Hi: 0x11BF}}},
 		{Start: 0x11C0, Bytes: []emu.Range{{Lo: 0x11C0, Hi: 0x11C1}}},
 		{Start: 0x11C2, Bytes: []emu.Range{{Lo: 0x11C2, Hi: 0x11C2}}},
+		{Start: 0x1200, Bytes: []emu.Range{{Lo: 0x1200, Hi: 0x1215}}},
+		{Start: 0x1216, Bytes: []emu.Range{{Lo: 0x1216, Hi: 0x1218}}},
+		{Start: 0x1219, Bytes: []emu.Range{{Lo: 0x1219, Hi: 0x121C}}},
+		{Start: 0x121D, Bytes: []emu.Range{{Lo: 0x121D, Hi: 0x121F}}},
+		{Start: 0x1220, Bytes: []emu.Range{{Lo: 0x1220, Hi: 0x1227}}},
+		{Start: 0x1228, Bytes: []emu.Range{{Lo: 0x1228, Hi: 0x122C}}},
+		{Start: 0x122D, Bytes: []emu.Range{{Lo: 0x122D, Hi: 0x1233}}},
+		{Start: 0x1234, Bytes: []emu.Range{{Lo: 0x1234, Hi: 0x123B}}},
+		{Start: 0x123C, Bytes: []emu.Range{{Lo: 0x123C, Hi: 0x124A}}},
+		{Start: 0x124B, Bytes: []emu.Range{{Lo: 0x124B, Hi: 0x124C}}},
+		{Start: 0x124D, Bytes: []emu.Range{{Lo: 0x124D, Hi: 0x1273}}},
+		{Start: 0x1274, Bytes: []emu.Range{{Lo: 0x1274, Hi: 0x127C}}},
+		{Start: 0x127D, Bytes: []emu.Range{{Lo: 0x127D, Hi: 0x1280}}},
+		{Start: 0x1281, Bytes: []emu.Range{{Lo: 0x1281, Hi: 0x1286}}},
+		{Start: 0x1287, Bytes: []emu.Range{{Lo: 0x1287, Hi: 0x128C}}},
+		{Start: 0x128D, Bytes: []emu.Range{{Lo: 0x128D, Hi: 0x1296}}},
+		{Start: 0x1297, Bytes: []emu.Range{{Lo: 0x1297, Hi: 0x12A0}}},
+		{Start: 0x12A1, Bytes: []emu.Range{{Lo: 0x12A1, Hi: 0x12A5}}},
+		{Start: 0x12A6, Bytes: []emu.Range{{Lo: 0x12A6, Hi: 0x12A7}}},
+		{Start: 0x12A8, Bytes: []emu.Range{{Lo: 0x12A8, Hi: 0x12AC}}},
+		{Start: 0x12AD, Bytes: []emu.Range{{Lo: 0x12AD, Hi: 0x12B1}}},
+		{Start: 0x12B2, Bytes: []emu.Range{{Lo: 0x12B2, Hi: 0x12B3}}},
+		{Start: 0x12B4, Bytes: []emu.Range{{Lo: 0x12B4, Hi: 0x12BD}}},
+		{Start: 0x12BE, Bytes: []emu.Range{{Lo: 0x12BE, Hi: 0x12C2}}},
+		{Start: 0x12C3, Bytes: []emu.Range{{Lo: 0x12C3, Hi: 0x12D3}}},
+		{Start: 0x12D4, Bytes: []emu.Range{{Lo: 0x12D4, Hi: 0x12DB}}},
+		{Start: 0x12DC, Bytes: []emu.Range{{Lo: 0x12DC, Hi: 0x12DE}}},
+		{Start: 0x12DF, Bytes: []emu.Range{{Lo: 0x12DF, Hi: 0x12E6}}},
+		{Start: 0x12E7, Bytes: []emu.Range{{Lo: 0x12E7, Hi: 0x12ED}}},
+		{Start: 0x12EE, Bytes: []emu.Range{{Lo: 0x12EE, Hi: 0x12F1}}},
+		{Start: 0x12F2, Bytes: []emu.Range{{Lo: 0x12F2, Hi: 0x12F6}}},
+		{Start: 0x12F7, Bytes: []emu.Range{{Lo: 0x12F7, Hi: 0x1303}}},
+		{Start: 0x1304, Bytes: []emu.Range{{Lo: 0x1304, Hi: 0x130D}}},
+		{Start: 0x130E, Bytes: []emu.Range{{Lo: 0x130E, Hi: 0x1318}}},
+		{Start: 0x1319, Bytes: []emu.Range{{Lo: 0x1319, Hi: 0x1322}}},
+		{Start: 0x1323, Bytes: []emu.Range{{Lo: 0x1323, Hi: 0x1327}}},
+		{Start: 0x1328, Bytes: []emu.Range{{Lo: 0x1328, Hi: 0x132D}}},
+		{Start: 0x132E, Bytes: []emu.Range{{Lo: 0x132E, Hi: 0x1339}}},
+		{Start: 0x133A, Bytes: []emu.Range{{Lo: 0x133A, Hi: 0x133C}}},
+		{Start: 0x133D, Bytes: []emu.Range{{Lo: 0x133D, Hi: 0x1348}}},
+		{Start: 0x1349, Bytes: []emu.Range{{Lo: 0x1349, Hi: 0x134B}}},
+		{Start: 0x134C, Bytes: []emu.Range{{Lo: 0x134C, Hi: 0x1357}}},
+		{Start: 0x1358, Bytes: []emu.Range{{Lo: 0x1358, Hi: 0x135A}}},
+		{Start: 0x135B, Bytes: []emu.Range{{Lo: 0x135B, Hi: 0x1364}}},
+		{Start: 0x1365, Bytes: []emu.Range{{Lo: 0x1365, Hi: 0x1367}}},
+		{Start: 0x1368, Bytes: []emu.Range{{Lo: 0x1368, Hi: 0x136C}}},
+		{Start: 0x136D, Bytes: []emu.Range{{Lo: 0x136D, Hi: 0x1375}}},
+		{Start: 0x1376, Bytes: []emu.Range{{Lo: 0x1376, Hi: 0x138B}}},
+		{Start: 0x138C, Bytes: []emu.Range{{Lo: 0x138C, Hi: 0x1390}}},
+		{Start: 0x1391, Bytes: []emu.Range{{Lo: 0x1391, Hi: 0x1397}}},
+		{Start: 0x1398, Bytes: []emu.Range{{Lo: 0x1398, Hi: 0x13A1}}},
+		{Start: 0x13A2, Bytes: []emu.Range{{Lo: 0x13A2, Hi: 0x13A6}}},
+		{Start: 0x13A7, Bytes: []emu.Range{{Lo: 0x13A7, Hi: 0x13AE}}},
+		{Start: 0x13AF, Bytes: []emu.Range{{Lo: 0x13AF, Hi: 0x13B3}}},
+		{Start: 0x13B4, Bytes: []emu.Range{{Lo: 0x13B4, Hi: 0x13B9}}},
+		{Start: 0x13BA, Bytes: []emu.Range{{Lo: 0x13BA, Hi: 0x13C5}}},
+		{Start: 0x13C6, Bytes: []emu.Range{{Lo: 0x13C6, Hi: 0x13C8}}},
+		{Start: 0x13C9, Bytes: []emu.Range{{Lo: 0x13C9, Hi: 0x13D2}}},
+		{Start: 0x13D3, Bytes: []emu.Range{{Lo: 0x13D3, Hi: 0x13D5}}},
 		{Start: 0x17A1, Bytes: []emu.Range{{Lo: 0x17A1, Hi: 0x17AA}}},
 		{Start: 0x17AB, Bytes: []emu.Range{{Lo: 0x17AB, Hi: 0x17B0}}},
 		{Start: 0x17B1, Bytes: []emu.Range{{Lo: 0x17B1, Hi: 0x17B4}}},
@@ -1978,6 +2043,301 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L11C2
+	case 0x1200:
+		if 173 >= budget {
+			goto budget
+		}
+		goto L1200
+	case 0x1216:
+		if 55 >= budget {
+			goto budget
+		}
+		goto L1216
+	case 0x1219:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L1219
+	case 0x121D:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L121D
+	case 0x1220:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L1220
+	case 0x1228:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L1228
+	case 0x122D:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L122D
+	case 0x1234:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L1234
+	case 0x123C:
+		if 165 >= budget {
+			goto budget
+		}
+		goto L123C
+	case 0x124B:
+		if 143 >= budget {
+			goto budget
+		}
+		goto L124B
+	case 0x124D:
+		if 141 >= budget {
+			goto budget
+		}
+		goto L124D
+	case 0x1274:
+		if 91 >= budget {
+			goto budget
+		}
+		goto L1274
+	case 0x127D:
+		if 81 >= budget {
+			goto budget
+		}
+		goto L127D
+	case 0x1281:
+		if 76 >= budget {
+			goto budget
+		}
+		goto L1281
+	case 0x1287:
+		if 69 >= budget {
+			goto budget
+		}
+		goto L1287
+	case 0x128D:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L128D
+	case 0x1297:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L1297
+	case 0x12A1:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L12A1
+	case 0x12A6:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L12A6
+	case 0x12A8:
+		if 90 >= budget {
+			goto budget
+		}
+		goto L12A8
+	case 0x12AD:
+		if 83 >= budget {
+			goto budget
+		}
+		goto L12AD
+	case 0x12B2:
+		if 77 >= budget {
+			goto budget
+		}
+		goto L12B2
+	case 0x12B4:
+		if 75 >= budget {
+			goto budget
+		}
+		goto L12B4
+	case 0x12BE:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L12BE
+	case 0x12C3:
+		if 57 >= budget {
+			goto budget
+		}
+		goto L12C3
+	case 0x12D4:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L12D4
+	case 0x12DC:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L12DC
+	case 0x12DF:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L12DF
+	case 0x12E7:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L12E7
+	case 0x12EE:
+		if 169 >= budget {
+			goto budget
+		}
+		goto L12EE
+	case 0x12F2:
+		if 164 >= budget {
+			goto budget
+		}
+		goto L12F2
+	case 0x12F7:
+		if 157 >= budget {
+			goto budget
+		}
+		goto L12F7
+	case 0x1304:
+		if 141 >= budget {
+			goto budget
+		}
+		goto L1304
+	case 0x130E:
+		if 126 >= budget {
+			goto budget
+		}
+		goto L130E
+	case 0x1319:
+		if 112 >= budget {
+			goto budget
+		}
+		goto L1319
+	case 0x1323:
+		if 97 >= budget {
+			goto budget
+		}
+		goto L1323
+	case 0x1328:
+		if 91 >= budget {
+			goto budget
+		}
+		goto L1328
+	case 0x132E:
+		if 83 >= budget {
+			goto budget
+		}
+		goto L132E
+	case 0x133A:
+		if 65 >= budget {
+			goto budget
+		}
+		goto L133A
+	case 0x133D:
+		if 61 >= budget {
+			goto budget
+		}
+		goto L133D
+	case 0x1349:
+		if 43 >= budget {
+			goto budget
+		}
+		goto L1349
+	case 0x134C:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L134C
+	case 0x1358:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L1358
+	case 0x135B:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L135B
+	case 0x1365:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L1365
+	case 0x1368:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L1368
+	case 0x136D:
+		if 38 >= budget {
+			goto budget
+		}
+		goto L136D
+	case 0x1376:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L1376
+	case 0x138C:
+		if 96 >= budget {
+			goto budget
+		}
+		goto L138C
+	case 0x1391:
+		if 89 >= budget {
+			goto budget
+		}
+		goto L1391
+	case 0x1398:
+		if 81 >= budget {
+			goto budget
+		}
+		goto L1398
+	case 0x13A2:
+		if 69 >= budget {
+			goto budget
+		}
+		goto L13A2
+	case 0x13A7:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L13A7
+	case 0x13AF:
+		if 53 >= budget {
+			goto budget
+		}
+		goto L13AF
+	case 0x13B4:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L13B4
+	case 0x13BA:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L13BA
+	case 0x13C6:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L13C6
+	case 0x13C9:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L13C9
+	case 0x13D3:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L13D3
 	case 0x17A1:
 		if 85 >= budget {
 			goto budget
@@ -2061,7 +2421,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -3885,7 +4245,7 @@ L0327:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0327 JSR GAINR
+	// 0327 JSR EXTRA
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -3895,7 +4255,7 @@ L0327:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x29, 0x03
 		s -= 2
-		goto L039D
+		goto L1200
 	}
 
 L032A:
@@ -13340,7 +13700,7 @@ L0B53: // MR1
 	// 0B5E STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x1200 || c.Hooked(ea) {
 			clock -= 182<<clockShift + 58
 			pc = 0x0B5E
 			goto step
@@ -13361,7 +13721,7 @@ L0B53: // MR1
 	// 0B65 STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x1200 || c.Hooked(ea) {
 			clock -= 171<<clockShift + 55
 			pc = 0x0B65
 			goto step
@@ -13382,7 +13742,7 @@ L0B53: // MR1
 	// 0B6C STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x1200 || c.Hooked(ea) {
 			clock -= 160<<clockShift + 52
 			pc = 0x0B6C
 			goto step
@@ -13403,7 +13763,7 @@ L0B53: // MR1
 	// 0B73 STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x1200 || c.Hooked(ea) {
 			clock -= 149<<clockShift + 49
 			pc = 0x0B73
 			goto step
@@ -13424,7 +13784,7 @@ L0B53: // MR1
 	// 0B7A STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x1200 || c.Hooked(ea) {
 			clock -= 138<<clockShift + 46
 			pc = 0x0B7A
 			goto step
@@ -17485,6 +17845,1545 @@ L11C2: // KOKR
 			}
 		}
 		goto step
+	}
+
+L1200: // EXTRA
+	if clock+173<<clockShift >= end {
+		pc = 0x1200
+		goto budget
+	}
+	clock += 30<<clockShift + 10
+	// 1200 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1203 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1205 STA .XO
+	{
+		c.Mem[0x0135] = a
+	}
+	// 1208 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 120A EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 120C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 120D LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1210 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1212 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1214 BCS XPAWN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L124D
+		}
+	}
+
+L1216:
+	clock += 4<<clockShift + 2
+	// 1216 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 1217 BEQ XKING
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1228
+		}
+	}
+
+L1219:
+	clock += 4<<clockShift + 2
+	// 1219 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 121B BNE XDONE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1220
+		}
+	}
+
+L121D:
+	clock += 3<<clockShift + 1
+	// 121D JMP XROOK
+	{
+		goto L1368
+	}
+
+L1220: // XDONE
+	if clock+10<<clockShift >= end {
+		pc = 0x1220
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 1220 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 1222 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1225 JMP GAINR
+	{
+		goto L039D
+	}
+
+L1228: // XKING
+	clock += 6<<clockShift + 2
+	// 1228 LDA WKEND
+	{
+		m := c.Mem[0x13E0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 122B BEQ XDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1220
+		}
+	}
+
+L122D:
+	clock += 9<<clockShift + 3
+	// 122D STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 1230 LDA $61
+	{
+		m := c.Mem[0x0061]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1232 BPL XDONE
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1220
+		}
+	}
+
+L1234:
+	clock += 10<<clockShift + 3
+	// 1234 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1237 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1239 STA .XT
+	{
+		c.Mem[0x0138] = a
+	}
+
+L123C: // XK1
+	if clock+165<<clockShift >= end {
+		pc = 0x123C
+		goto budget
+	}
+	clock += 22<<clockShift + 6
+	// 123C LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 123F CLC
+	{
+		cf = 0
+	}
+	// 1240 ADC .XT
+	{
+		m := c.Mem[0x0138]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1243 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1246 DEC .XN
+	{
+		m := c.Mem[0x013A]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x013A] = m
+	}
+	// 1249 BNE XK1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L123C
+		}
+	}
+
+L124B:
+	clock += 2<<clockShift + 1
+	// 124B BEQ XDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1220
+		}
+	}
+
+L124D: // XPAWN
+	clock += 50<<clockShift + 17
+	// 124D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 124F AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1251 STA .XF
+	{
+		c.Mem[0x0136] = a
+	}
+	// 1254 SEC
+	{
+		cf = 1
+	}
+	// 1255 SBC #$01
+	{
+		m := byte(0x01)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1257 STA .XF1
+	{
+		c.Mem[0x0137] = a
+	}
+	// 125A LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 125C ORA #$07
+	{
+		m := byte(0x07)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 125E STA .XT
+	{
+		c.Mem[0x0138] = a
+	}
+	// 1261 LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1264 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1266 STA .XS
+	{
+		c.Mem[0x013B] = a
+	}
+	// 1269 SEC
+	{
+		cf = 1
+	}
+	// 126A SBC #$01
+	{
+		m := byte(0x01)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 126C STA .XO1
+	{
+		c.Mem[0x0139] = a
+	}
+	// 126F LDA WSHLD
+	{
+		m := c.Mem[0x13E1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1272 BEQ XPASS
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12A1
+		}
+	}
+
+L1274:
+	clock += 10<<clockShift + 4
+	// 1274 LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1277 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1279 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 127B BNE XPASS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L12A1
+		}
+	}
+
+L127D:
+	clock += 5<<clockShift + 2
+	// 127D LDA $61
+	{
+		m := c.Mem[0x0061]
+		a = m
+		nz = int(int8(a))
+	}
+	// 127F BMI XPASS
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L12A1
+		}
+	}
+
+L1281:
+	clock += 7<<clockShift + 3
+	// 1281 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1283 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1285 BCS XPASS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L12A1
+		}
+	}
+
+L1287:
+	clock += 6<<clockShift + 3
+	// 1287 SBC #$02
+	{
+		m := byte(0x02)
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1289 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 128B BCC XPASS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L12A1
+		}
+	}
+
+L128D:
+	clock += 13<<clockShift + 5
+	// 128D LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 128F SEC
+	{
+		cf = 1
+	}
+	// 1290 SBC .XO1
+	{
+		m := c.Mem[0x0139]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1293 CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1295 BCS XPASS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L12A1
+		}
+	}
+
+L1297:
+	clock += 14<<clockShift + 4
+	// 1297 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 129A SEC
+	{
+		cf = 1
+	}
+	// 129B SBC WSHLD
+	{
+		m := c.Mem[0x13E1]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 129E STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L12A1: // XPASS
+	clock += 6<<clockShift + 2
+	// 12A1 LDA PASSON
+	{
+		m := c.Mem[0x13E5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12A4 BEQ XSTR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12D4
+		}
+	}
+
+L12A6:
+	clock += 2<<clockShift + 1
+	// 12A6 LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+
+L12A8: // XP1
+	if clock+90<<clockShift >= end {
+		pc = 0x12A8
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 12A8 LDA .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12AB BMI XP2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L12BE
+		}
+	}
+
+L12AD:
+	clock += 6<<clockShift + 2
+	// 12AD CMP .XT
+	{
+		m := c.Mem[0x0138]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12B0 BCC XP2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L12BE
+		}
+	}
+
+L12B2:
+	clock += 2<<clockShift + 1
+	// 12B2 BEQ XP2
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12BE
+		}
+	}
+
+L12B4:
+	clock += 12<<clockShift + 5
+	// 12B4 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 12B6 SEC
+	{
+		cf = 1
+	}
+	// 12B7 SBC .XF1
+	{
+		m := c.Mem[0x0137]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 12BA CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12BC BCC XSTR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L12D4
+		}
+	}
+
+L12BE: // XP2
+	clock += 6<<clockShift + 3
+	// 12BE DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 12BF CPY #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12C1 BNE XP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L12A8
+		}
+	}
+
+L12C3:
+	clock += 27<<clockShift + 10
+	// 12C3 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12C5 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C7 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C8 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C9 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 12CA LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12CD CLC
+	{
+		cf = 0
+	}
+	// 12CE ADC PASSB,Y
+	{
+		ea := 0x13E8 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 12D1 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L12D4: // XSTR
+	clock += 10<<clockShift + 3
+	// 12D4 LDA .XS
+	{
+		m := c.Mem[0x013B]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12D7 CMP .XF
+	{
+		m := c.Mem[0x0136]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12DA BNE XST1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L12DF
+		}
+	}
+
+L12DC: // XSQ
+	if clock+3<<clockShift >= end {
+		pc = 0x12DC
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 12DC JMP XDONE
+	{
+		goto L1220
+	}
+
+L12DF: // XST1
+	clock += 10<<clockShift + 3
+	// 12DF LDA WDBL
+	{
+		m := c.Mem[0x13E2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12E2 ORA WISO
+	{
+		m := c.Mem[0x13E3]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 12E5 BEQ XSQ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12DC
+		}
+	}
+
+L12E7:
+	clock += 8<<clockShift + 3
+	// 12E7 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 12E9 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 12EC LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+
+L12EE: // XS1
+	if clock+169<<clockShift >= end {
+		pc = 0x12EE
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 12EE CPY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12F0 BEQ XS3
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L1323
+		}
+	}
+
+L12F2:
+	clock += 6<<clockShift + 2
+	// 12F2 LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12F5 BMI XS3
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L1323
+		}
+	}
+
+L12F7:
+	clock += 16<<clockShift + 6
+	// 12F7 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 12F9 STA .XT
+	{
+		c.Mem[0x0138] = a
+	}
+	// 12FC SEC
+	{
+		cf = 1
+	}
+	// 12FD SBC .XF1
+	{
+		m := c.Mem[0x0137]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1300 CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1302 BCS XS2
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L130E
+		}
+	}
+
+L1304:
+	clock += 14<<clockShift + 4
+	// 1304 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1305 LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1308 ORA NBIT,X
+	{
+		ea := 0x13F0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 130B STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+
+L130E: // XS2
+	clock += 14<<clockShift + 5
+	// 130E LDA .XT
+	{
+		m := c.Mem[0x0138]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1311 SEC
+	{
+		cf = 1
+	}
+	// 1312 SBC .XO1
+	{
+		m := c.Mem[0x0139]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1315 CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1317 BCS XS3
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L1323
+		}
+	}
+
+L1319:
+	clock += 14<<clockShift + 4
+	// 1319 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 131A LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 131D ORA $13F3,X
+	{
+		ea := 0x13F3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 1320 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+
+L1323: // XS3
+	clock += 6<<clockShift + 3
+	// 1323 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 1324 CPY #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1326 BNE XS1
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L12EE
+		}
+	}
+
+L1328:
+	clock += 8<<clockShift + 3
+	// 1328 LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 132B LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 132C BCC XS4
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L133A
+		}
+	}
+
+L132E:
+	clock += 18<<clockShift + 6
+	// 132E TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 132F LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1332 SEC
+	{
+		cf = 1
+	}
+	// 1333 SBC WDBL
+	{
+		m := c.Mem[0x13E2]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1336 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1339 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L133A: // XS4
+	clock += 4<<clockShift + 2
+	// 133A LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 133B BCC XS5
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L1349
+		}
+	}
+
+L133D:
+	clock += 18<<clockShift + 6
+	// 133D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 133E LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1341 CLC
+	{
+		cf = 0
+	}
+	// 1342 ADC WDBL
+	{
+		m := c.Mem[0x13E2]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1345 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1348 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L1349: // XS5
+	clock += 4<<clockShift + 2
+	// 1349 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 134A BCS XS6
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L1358
+		}
+	}
+
+L134C:
+	clock += 18<<clockShift + 6
+	// 134C TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 134D LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1350 SEC
+	{
+		cf = 1
+	}
+	// 1351 SBC WISO
+	{
+		m := c.Mem[0x13E3]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1354 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1357 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L1358: // XS6
+	clock += 4<<clockShift + 2
+	// 1358 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 1359 BCS XSDONE
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L1365
+		}
+	}
+
+L135B:
+	clock += 14<<clockShift + 4
+	// 135B LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 135E CLC
+	{
+		cf = 0
+	}
+	// 135F ADC WISO
+	{
+		m := c.Mem[0x13E3]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 1362 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L1365: // XSDONE
+	clock += 3<<clockShift + 1
+	// 1365 JMP XDONE
+	{
+		goto L1220
+	}
+
+L1368: // XROOK
+	clock += 6<<clockShift + 2
+	// 1368 LDA WROOK
+	{
+		m := c.Mem[0x13E4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 136B BEQ XRDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L13D3
+		}
+	}
+
+L136D:
+	clock += 11<<clockShift + 4
+	// 136D LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1370 EOR .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1372 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1374 BEQ XRDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L13D3
+		}
+	}
+
+L1376:
+	clock += 27<<clockShift + 9
+	// 1376 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1378 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 137A STA .XF
+	{
+		c.Mem[0x0136] = a
+	}
+	// 137D LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1380 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1382 STA .XS
+	{
+		c.Mem[0x013B] = a
+	}
+	// 1385 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1387 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 138A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+
+L138C: // XR1
+	if clock+96<<clockShift >= end {
+		pc = 0x138C
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 138C LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 138F BMI XR2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L13AF
+		}
+	}
+
+L1391:
+	clock += 8<<clockShift + 3
+	// 1391 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1393 CMP .XF
+	{
+		m := c.Mem[0x0136]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1396 BNE XR3
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L13A2
+		}
+	}
+
+L1398:
+	clock += 12<<clockShift + 4
+	// 1398 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 139A ORA .XN
+	{
+		m := c.Mem[0x013A]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 139D STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 13A0 BNE XR2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L13AF
+		}
+	}
+
+L13A2: // XR3
+	clock += 6<<clockShift + 2
+	// 13A2 CMP .XS
+	{
+		m := c.Mem[0x013B]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 13A5 BNE XR2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L13AF
+		}
+	}
+
+L13A7:
+	clock += 10<<clockShift + 3
+	// 13A7 LDA #$02
+	{
+		m := byte(0x02)
+		a = m
+		nz = int(int8(a))
+	}
+	// 13A9 ORA .XN
+	{
+		m := c.Mem[0x013A]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 13AC STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+
+L13AF: // XR2
+	clock += 6<<clockShift + 3
+	// 13AF DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 13B0 CPY #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 13B2 BNE XR1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L138C
+		}
+	}
+
+L13B4:
+	clock += 8<<clockShift + 3
+	// 13B4 LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13B7 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 13B8 BCS XR4
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L13C6
+		}
+	}
+
+L13BA:
+	clock += 18<<clockShift + 6
+	// 13BA TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 13BB LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13BE CLC
+	{
+		cf = 0
+	}
+	// 13BF ADC WROOK
+	{
+		m := c.Mem[0x13E4]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 13C2 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 13C5 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L13C6: // XR4
+	clock += 4<<clockShift + 2
+	// 13C6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 13C7 BCS XRDONE
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L13D3
+		}
+	}
+
+L13C9:
+	clock += 14<<clockShift + 4
+	// 13C9 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13CC SEC
+	{
+		cf = 1
+	}
+	// 13CD SBC WROOK
+	{
+		m := c.Mem[0x13E4]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 13D0 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L13D3: // XRDONE
+	clock += 3<<clockShift + 1
+	// 13D3 JMP XDONE
+	{
+		goto L1220
 	}
 
 L17A1: // NEGA
@@ -32582,7 +34481,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[326] // one bounds check for all
+	_ = off[385] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -34149,6 +36048,301 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L11C2
+	case 0x1200:
+		if 173 >= budget {
+			goto budget
+		}
+		goto L1200
+	case 0x1216:
+		if 55 >= budget {
+			goto budget
+		}
+		goto L1216
+	case 0x1219:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L1219
+	case 0x121D:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L121D
+	case 0x1220:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L1220
+	case 0x1228:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L1228
+	case 0x122D:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L122D
+	case 0x1234:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L1234
+	case 0x123C:
+		if 165 >= budget {
+			goto budget
+		}
+		goto L123C
+	case 0x124B:
+		if 143 >= budget {
+			goto budget
+		}
+		goto L124B
+	case 0x124D:
+		if 141 >= budget {
+			goto budget
+		}
+		goto L124D
+	case 0x1274:
+		if 91 >= budget {
+			goto budget
+		}
+		goto L1274
+	case 0x127D:
+		if 81 >= budget {
+			goto budget
+		}
+		goto L127D
+	case 0x1281:
+		if 76 >= budget {
+			goto budget
+		}
+		goto L1281
+	case 0x1287:
+		if 69 >= budget {
+			goto budget
+		}
+		goto L1287
+	case 0x128D:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L128D
+	case 0x1297:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L1297
+	case 0x12A1:
+		if 36 >= budget {
+			goto budget
+		}
+		goto L12A1
+	case 0x12A6:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L12A6
+	case 0x12A8:
+		if 90 >= budget {
+			goto budget
+		}
+		goto L12A8
+	case 0x12AD:
+		if 83 >= budget {
+			goto budget
+		}
+		goto L12AD
+	case 0x12B2:
+		if 77 >= budget {
+			goto budget
+		}
+		goto L12B2
+	case 0x12B4:
+		if 75 >= budget {
+			goto budget
+		}
+		goto L12B4
+	case 0x12BE:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L12BE
+	case 0x12C3:
+		if 57 >= budget {
+			goto budget
+		}
+		goto L12C3
+	case 0x12D4:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L12D4
+	case 0x12DC:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L12DC
+	case 0x12DF:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L12DF
+	case 0x12E7:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L12E7
+	case 0x12EE:
+		if 169 >= budget {
+			goto budget
+		}
+		goto L12EE
+	case 0x12F2:
+		if 164 >= budget {
+			goto budget
+		}
+		goto L12F2
+	case 0x12F7:
+		if 157 >= budget {
+			goto budget
+		}
+		goto L12F7
+	case 0x1304:
+		if 141 >= budget {
+			goto budget
+		}
+		goto L1304
+	case 0x130E:
+		if 126 >= budget {
+			goto budget
+		}
+		goto L130E
+	case 0x1319:
+		if 112 >= budget {
+			goto budget
+		}
+		goto L1319
+	case 0x1323:
+		if 97 >= budget {
+			goto budget
+		}
+		goto L1323
+	case 0x1328:
+		if 91 >= budget {
+			goto budget
+		}
+		goto L1328
+	case 0x132E:
+		if 83 >= budget {
+			goto budget
+		}
+		goto L132E
+	case 0x133A:
+		if 65 >= budget {
+			goto budget
+		}
+		goto L133A
+	case 0x133D:
+		if 61 >= budget {
+			goto budget
+		}
+		goto L133D
+	case 0x1349:
+		if 43 >= budget {
+			goto budget
+		}
+		goto L1349
+	case 0x134C:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L134C
+	case 0x1358:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L1358
+	case 0x135B:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L135B
+	case 0x1365:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L1365
+	case 0x1368:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L1368
+	case 0x136D:
+		if 38 >= budget {
+			goto budget
+		}
+		goto L136D
+	case 0x1376:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L1376
+	case 0x138C:
+		if 96 >= budget {
+			goto budget
+		}
+		goto L138C
+	case 0x1391:
+		if 89 >= budget {
+			goto budget
+		}
+		goto L1391
+	case 0x1398:
+		if 81 >= budget {
+			goto budget
+		}
+		goto L1398
+	case 0x13A2:
+		if 69 >= budget {
+			goto budget
+		}
+		goto L13A2
+	case 0x13A7:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L13A7
+	case 0x13AF:
+		if 53 >= budget {
+			goto budget
+		}
+		goto L13AF
+	case 0x13B4:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L13B4
+	case 0x13BA:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L13BA
+	case 0x13C6:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L13C6
+	case 0x13C9:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L13C9
+	case 0x13D3:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L13D3
 	case 0x17A1:
 		if 85 >= budget {
 			goto budget
@@ -34232,7 +36426,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -36327,7 +38521,7 @@ L0327:
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0327 JSR GAINR
+	// 0327 JSR EXTRA
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -36337,7 +38531,7 @@ L0327:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x29, 0x03
 		s -= 2
-		goto L039D
+		goto L1200
 	}
 
 L032A:
@@ -45547,7 +47741,7 @@ L0B53: // MR1
 	// 0B5E STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x1200 || c.Hooked(ea) {
 			clock -= 182<<clockShift + 58
 			pc = 0x0B5E
 			goto step
@@ -45568,7 +47762,7 @@ L0B53: // MR1
 	// 0B65 STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x1200 || c.Hooked(ea) {
 			clock -= 171<<clockShift + 55
 			pc = 0x0B65
 			goto step
@@ -45589,7 +47783,7 @@ L0B53: // MR1
 	// 0B6C STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x1200 || c.Hooked(ea) {
 			clock -= 160<<clockShift + 52
 			pc = 0x0B6C
 			goto step
@@ -45610,7 +47804,7 @@ L0B53: // MR1
 	// 0B73 STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x1200 || c.Hooked(ea) {
 			clock -= 149<<clockShift + 49
 			pc = 0x0B73
 			goto step
@@ -45631,7 +47825,7 @@ L0B53: // MR1
 	// 0B7A STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x1200 || c.Hooked(ea) {
 			clock -= 138<<clockShift + 46
 			pc = 0x0B7A
 			goto step
@@ -49239,8 +51433,2107 @@ L11C2: // KOKR
 		goto step
 	}
 
-L17A1: // NEGA
+L1200: // EXTRA
 	if off[311] {
+		pc = 0x1200
+		goto step
+	}
+	if clock+173<<clockShift >= end {
+		pc = 0x1200
+		goto budget
+	}
+	clock += 30<<clockShift + 10
+	// 1200 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1203 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1205 STA .XO
+	{
+		c.Mem[0x0135] = a
+	}
+	// 1208 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 120A EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 120C TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 120D LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1210 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1212 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1214 BCS XPAWN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L124D
+		}
+	}
+
+L1216:
+	if off[312] {
+		pc = 0x1216
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1216 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 1217 BEQ XKING
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1228
+		}
+	}
+
+L1219:
+	if off[313] {
+		pc = 0x1219
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1219 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 121B BNE XDONE
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1220
+		}
+	}
+
+L121D:
+	if off[314] {
+		pc = 0x121D
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 121D JMP XROOK
+	{
+		goto L1368
+	}
+
+L1220: // XDONE
+	if off[315] {
+		pc = 0x1220
+		goto step
+	}
+	if clock+10<<clockShift >= end {
+		pc = 0x1220
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 1220 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 1222 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1225 JMP GAINR
+	{
+		goto L039D
+	}
+
+L1228: // XKING
+	if off[316] {
+		pc = 0x1228
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1228 LDA WKEND
+	{
+		m := c.Mem[0x13E0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 122B BEQ XDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1220
+		}
+	}
+
+L122D:
+	if off[317] {
+		pc = 0x122D
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 122D STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 1230 LDA $61
+	{
+		m := c.Mem[0x0061]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1232 BPL XDONE
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L1220
+		}
+	}
+
+L1234:
+	if off[318] {
+		pc = 0x1234
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 1234 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1237 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1239 STA .XT
+	{
+		c.Mem[0x0138] = a
+	}
+
+L123C: // XK1
+	if off[319] {
+		pc = 0x123C
+		goto step
+	}
+	if clock+165<<clockShift >= end {
+		pc = 0x123C
+		goto budget
+	}
+	clock += 22<<clockShift + 6
+	// 123C LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 123F CLC
+	{
+		cf = 0
+	}
+	// 1240 ADC .XT
+	{
+		m := c.Mem[0x0138]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1243 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1246 DEC .XN
+	{
+		m := c.Mem[0x013A]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x013A] = m
+	}
+	// 1249 BNE XK1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L123C
+		}
+	}
+
+L124B:
+	if off[320] {
+		pc = 0x124B
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 124B BEQ XDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L1220
+		}
+	}
+
+L124D: // XPAWN
+	if off[321] {
+		pc = 0x124D
+		goto step
+	}
+	clock += 50<<clockShift + 17
+	// 124D LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 124F AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1251 STA .XF
+	{
+		c.Mem[0x0136] = a
+	}
+	// 1254 SEC
+	{
+		cf = 1
+	}
+	// 1255 SBC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1257 STA .XF1
+	{
+		c.Mem[0x0137] = a
+	}
+	// 125A LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 125C ORA #$07
+	{
+		m := byte(0x07)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 125E STA .XT
+	{
+		c.Mem[0x0138] = a
+	}
+	// 1261 LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1264 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1266 STA .XS
+	{
+		c.Mem[0x013B] = a
+	}
+	// 1269 SEC
+	{
+		cf = 1
+	}
+	// 126A SBC #$01
+	{
+		m := byte(0x01)
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 126C STA .XO1
+	{
+		c.Mem[0x0139] = a
+	}
+	// 126F LDA WSHLD
+	{
+		m := c.Mem[0x13E1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1272 BEQ XPASS
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12A1
+		}
+	}
+
+L1274:
+	if off[322] {
+		pc = 0x1274
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 1274 LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1277 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1279 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 127B BNE XPASS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L12A1
+		}
+	}
+
+L127D:
+	if off[323] {
+		pc = 0x127D
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 127D LDA $61
+	{
+		m := c.Mem[0x0061]
+		a = m
+		nz = int(int8(a))
+	}
+	// 127F BMI XPASS
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L12A1
+		}
+	}
+
+L1281:
+	if off[324] {
+		pc = 0x1281
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 1281 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1283 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1285 BCS XPASS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L12A1
+		}
+	}
+
+L1287:
+	if off[325] {
+		pc = 0x1287
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 1287 SBC #$02
+	{
+		m := byte(0x02)
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1289 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 128B BCC XPASS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L12A1
+		}
+	}
+
+L128D:
+	if off[326] {
+		pc = 0x128D
+		goto step
+	}
+	clock += 13<<clockShift + 5
+	// 128D LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 128F SEC
+	{
+		cf = 1
+	}
+	// 1290 SBC .XO1
+	{
+		m := c.Mem[0x0139]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1293 CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1295 BCS XPASS
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L12A1
+		}
+	}
+
+L1297:
+	if off[327] {
+		pc = 0x1297
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 1297 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 129A SEC
+	{
+		cf = 1
+	}
+	// 129B SBC WSHLD
+	{
+		m := c.Mem[0x13E1]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 129E STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L12A1: // XPASS
+	if off[328] {
+		pc = 0x12A1
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 12A1 LDA PASSON
+	{
+		m := c.Mem[0x13E5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12A4 BEQ XSTR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12D4
+		}
+	}
+
+L12A6:
+	if off[329] {
+		pc = 0x12A6
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 12A6 LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+
+L12A8: // XP1
+	if off[330] {
+		pc = 0x12A8
+		goto step
+	}
+	if clock+90<<clockShift >= end {
+		pc = 0x12A8
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 12A8 LDA .BK,Y
+	{
+		ea := 0x0060 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12AB BMI XP2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L12BE
+		}
+	}
+
+L12AD:
+	if off[331] {
+		pc = 0x12AD
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 12AD CMP .XT
+	{
+		m := c.Mem[0x0138]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12B0 BCC XP2
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L12BE
+		}
+	}
+
+L12B2:
+	if off[332] {
+		pc = 0x12B2
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 12B2 BEQ XP2
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12BE
+		}
+	}
+
+L12B4:
+	if off[333] {
+		pc = 0x12B4
+		goto step
+	}
+	clock += 12<<clockShift + 5
+	// 12B4 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 12B6 SEC
+	{
+		cf = 1
+	}
+	// 12B7 SBC .XF1
+	{
+		m := c.Mem[0x0137]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 12BA CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12BC BCC XSTR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L12D4
+		}
+	}
+
+L12BE: // XP2
+	if off[334] {
+		pc = 0x12BE
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 12BE DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 12BF CPY #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12C1 BNE XP1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L12A8
+		}
+	}
+
+L12C3:
+	if off[335] {
+		pc = 0x12C3
+		goto step
+	}
+	clock += 27<<clockShift + 10
+	// 12C3 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12C5 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C7 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C8 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 12C9 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 12CA LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12CD CLC
+	{
+		cf = 0
+	}
+	// 12CE ADC PASSB,Y
+	{
+		ea := 0x13E8 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 12D1 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L12D4: // XSTR
+	if off[336] {
+		pc = 0x12D4
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 12D4 LDA .XS
+	{
+		m := c.Mem[0x013B]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12D7 CMP .XF
+	{
+		m := c.Mem[0x0136]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12DA BNE XST1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L12DF
+		}
+	}
+
+L12DC: // XSQ
+	if off[337] {
+		pc = 0x12DC
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x12DC
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 12DC JMP XDONE
+	{
+		goto L1220
+	}
+
+L12DF: // XST1
+	if off[338] {
+		pc = 0x12DF
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 12DF LDA WDBL
+	{
+		m := c.Mem[0x13E2]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12E2 ORA WISO
+	{
+		m := c.Mem[0x13E3]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 12E5 BEQ XSQ
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L12DC
+		}
+	}
+
+L12E7:
+	if off[339] {
+		pc = 0x12E7
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 12E7 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 12E9 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 12EC LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+
+L12EE: // XS1
+	if off[340] {
+		pc = 0x12EE
+		goto step
+	}
+	if clock+169<<clockShift >= end {
+		pc = 0x12EE
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 12EE CPY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 12F0 BEQ XS3
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L1323
+		}
+	}
+
+L12F2:
+	if off[341] {
+		pc = 0x12F2
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 12F2 LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 12F5 BMI XS3
+	{
+		if nz < 0 {
+			clock += 2 << clockShift
+			goto L1323
+		}
+	}
+
+L12F7:
+	if off[342] {
+		pc = 0x12F7
+		goto step
+	}
+	clock += 16<<clockShift + 6
+	// 12F7 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 12F9 STA .XT
+	{
+		c.Mem[0x0138] = a
+	}
+	// 12FC SEC
+	{
+		cf = 1
+	}
+	// 12FD SBC .XF1
+	{
+		m := c.Mem[0x0137]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1300 CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1302 BCS XS2
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L130E
+		}
+	}
+
+L1304:
+	if off[343] {
+		pc = 0x1304
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 1304 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1305 LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1308 ORA NBIT,X
+	{
+		ea := 0x13F0 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 130B STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+
+L130E: // XS2
+	if off[344] {
+		pc = 0x130E
+		goto step
+	}
+	clock += 14<<clockShift + 5
+	// 130E LDA .XT
+	{
+		m := c.Mem[0x0138]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1311 SEC
+	{
+		cf = 1
+	}
+	// 1312 SBC .XO1
+	{
+		m := c.Mem[0x0139]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1315 CMP #$03
+	{
+		m := byte(0x03)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1317 BCS XS3
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L1323
+		}
+	}
+
+L1319:
+	if off[345] {
+		pc = 0x1319
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 1319 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 131A LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 131D ORA $13F3,X
+	{
+		ea := 0x13F3 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 1320 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+
+L1323: // XS3
+	if off[346] {
+		pc = 0x1323
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 1323 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 1324 CPY #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1326 BNE XS1
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L12EE
+		}
+	}
+
+L1328:
+	if off[347] {
+		pc = 0x1328
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 1328 LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 132B LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 132C BCC XS4
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L133A
+		}
+	}
+
+L132E:
+	if off[348] {
+		pc = 0x132E
+		goto step
+	}
+	clock += 18<<clockShift + 6
+	// 132E TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 132F LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1332 SEC
+	{
+		cf = 1
+	}
+	// 1333 SBC WDBL
+	{
+		m := c.Mem[0x13E2]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1336 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1339 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L133A: // XS4
+	if off[349] {
+		pc = 0x133A
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 133A LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 133B BCC XS5
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L1349
+		}
+	}
+
+L133D:
+	if off[350] {
+		pc = 0x133D
+		goto step
+	}
+	clock += 18<<clockShift + 6
+	// 133D TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 133E LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1341 CLC
+	{
+		cf = 0
+	}
+	// 1342 ADC WDBL
+	{
+		m := c.Mem[0x13E2]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1345 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1348 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L1349: // XS5
+	if off[351] {
+		pc = 0x1349
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1349 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 134A BCS XS6
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L1358
+		}
+	}
+
+L134C:
+	if off[352] {
+		pc = 0x134C
+		goto step
+	}
+	clock += 18<<clockShift + 6
+	// 134C TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 134D LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1350 SEC
+	{
+		cf = 1
+	}
+	// 1351 SBC WISO
+	{
+		m := c.Mem[0x13E3]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 1354 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 1357 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L1358: // XS6
+	if off[353] {
+		pc = 0x1358
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 1358 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 1359 BCS XSDONE
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L1365
+		}
+	}
+
+L135B:
+	if off[354] {
+		pc = 0x135B
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 135B LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 135E CLC
+	{
+		cf = 0
+	}
+	// 135F ADC WISO
+	{
+		m := c.Mem[0x13E3]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 1362 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L1365: // XSDONE
+	if off[355] {
+		pc = 0x1365
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 1365 JMP XDONE
+	{
+		goto L1220
+	}
+
+L1368: // XROOK
+	if off[356] {
+		pc = 0x1368
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1368 LDA WROOK
+	{
+		m := c.Mem[0x13E4]
+		a = m
+		nz = int(int8(a))
+	}
+	// 136B BEQ XRDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L13D3
+		}
+	}
+
+L136D:
+	if off[357] {
+		pc = 0x136D
+		goto step
+	}
+	clock += 11<<clockShift + 4
+	// 136D LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1370 EOR .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 1372 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1374 BEQ XRDONE
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L13D3
+		}
+	}
+
+L1376:
+	if off[358] {
+		pc = 0x1376
+		goto step
+	}
+	clock += 27<<clockShift + 9
+	// 1376 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1378 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 137A STA .XF
+	{
+		c.Mem[0x0136] = a
+	}
+	// 137D LDA .XO
+	{
+		m := c.Mem[0x0135]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1380 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1382 STA .XS
+	{
+		c.Mem[0x013B] = a
+	}
+	// 1385 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1387 STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 138A LDY #$0F
+	{
+		m := byte(0x0F)
+		y = m
+		nz = int(int8(y))
+	}
+
+L138C: // XR1
+	if off[359] {
+		pc = 0x138C
+		goto step
+	}
+	if clock+96<<clockShift >= end {
+		pc = 0x138C
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 138C LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 138F BMI XR2
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L13AF
+		}
+	}
+
+L1391:
+	if off[360] {
+		pc = 0x1391
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 1391 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1393 CMP .XF
+	{
+		m := c.Mem[0x0136]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1396 BNE XR3
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L13A2
+		}
+	}
+
+L1398:
+	if off[361] {
+		pc = 0x1398
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 1398 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 139A ORA .XN
+	{
+		m := c.Mem[0x013A]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 139D STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+	// 13A0 BNE XR2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L13AF
+		}
+	}
+
+L13A2: // XR3
+	if off[362] {
+		pc = 0x13A2
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 13A2 CMP .XS
+	{
+		m := c.Mem[0x013B]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 13A5 BNE XR2
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L13AF
+		}
+	}
+
+L13A7:
+	if off[363] {
+		pc = 0x13A7
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 13A7 LDA #$02
+	{
+		m := byte(0x02)
+		a = m
+		nz = int(int8(a))
+	}
+	// 13A9 ORA .XN
+	{
+		m := c.Mem[0x013A]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 13AC STA .XN
+	{
+		c.Mem[0x013A] = a
+	}
+
+L13AF: // XR2
+	if off[364] {
+		pc = 0x13AF
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 13AF DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 13B0 CPY #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 13B2 BNE XR1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L138C
+		}
+	}
+
+L13B4:
+	if off[365] {
+		pc = 0x13B4
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 13B4 LDA .XN
+	{
+		m := c.Mem[0x013A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13B7 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 13B8 BCS XR4
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L13C6
+		}
+	}
+
+L13BA:
+	if off[366] {
+		pc = 0x13BA
+		goto step
+	}
+	clock += 18<<clockShift + 6
+	// 13BA TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 13BB LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13BE CLC
+	{
+		cf = 0
+	}
+	// 13BF ADC WROOK
+	{
+		m := c.Mem[0x13E4]
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+	// 13C2 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+	// 13C5 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+
+L13C6: // XR4
+	if off[367] {
+		pc = 0x13C6
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 13C6 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 13C7 BCS XRDONE
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L13D3
+		}
+	}
+
+L13C9:
+	if off[368] {
+		pc = 0x13C9
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 13C9 LDA .XG
+	{
+		m := c.Mem[0x0134]
+		a = m
+		nz = int(int8(a))
+	}
+	// 13CC SEC
+	{
+		cf = 1
+	}
+	// 13CD SBC WROOK
+	{
+		m := c.Mem[0x13E4]
+		if c.P&FlagD == 0 {
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			t := uint(a) + uint(^m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(^m^r)&0x80 != 0
+			nz = int(int8(r))
+			lo := int(a&0x0F) - int(m&0x0F) + int(cf) - 1
+			cf = byte(t >> 8)
+			if lo < 0 {
+				lo = ((lo - 0x06) & 0x0F) - 0x10
+			}
+			res := int(a&0xF0) - int(m&0xF0) + lo
+			if res < 0 {
+				res -= 0x60
+			}
+			a = byte(res)
+
+		}
+	}
+	// 13D0 STA .XG
+	{
+		c.Mem[0x0134] = a
+	}
+
+L13D3: // XRDONE
+	if off[369] {
+		pc = 0x13D3
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 13D3 JMP XDONE
+	{
+		goto L1220
+	}
+
+L17A1: // NEGA
+	if off[370] {
 		pc = 0x17A1
 		goto step
 	}
@@ -49287,7 +53580,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[312] {
+	if off[371] {
 		pc = 0x17AB
 		goto step
 	}
@@ -49314,7 +53607,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[313] {
+	if off[372] {
 		pc = 0x17B1
 		goto step
 	}
@@ -49335,7 +53628,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[314] {
+	if off[373] {
 		pc = 0x17B5
 		goto step
 	}
@@ -49356,7 +53649,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[315] {
+	if off[374] {
 		pc = 0x17B9
 		goto step
 	}
@@ -49373,7 +53666,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[316] {
+	if off[375] {
 		pc = 0x17BB
 		goto step
 	}
@@ -49393,7 +53686,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[317] {
+	if off[376] {
 		pc = 0x17BF
 		goto step
 	}
@@ -49407,7 +53700,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[318] {
+	if off[377] {
 		pc = 0x17C1
 		goto step
 	}
@@ -49434,7 +53727,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[319] {
+	if off[378] {
 		pc = 0x17C7
 		goto step
 	}
@@ -49459,7 +53752,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[320] {
+	if off[379] {
 		pc = 0x17CC
 		goto step
 	}
@@ -49483,7 +53776,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[321] {
+	if off[380] {
 		pc = 0x17D2
 		goto step
 	}
@@ -49504,7 +53797,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[322] {
+	if off[381] {
 		pc = 0x17D6
 		goto step
 	}
@@ -49515,7 +53808,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[323] {
+	if off[382] {
 		pc = 0x17D9
 		goto step
 	}
@@ -49656,7 +53949,7 @@ L17D9: // NRET
 	}
 
 L17DA: // QS1
-	if off[324] {
+	if off[383] {
 		pc = 0x17DA
 		goto step
 	}
@@ -49675,7 +53968,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[325] {
+	if off[384] {
 		pc = 0x17DD
 		goto step
 	}
@@ -49698,7 +53991,7 @@ L17DD:
 	}
 
 L17E0:
-	if off[326] {
+	if off[385] {
 		pc = 0x17E0
 		goto step
 	}
