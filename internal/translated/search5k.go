@@ -8,17 +8,23 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 327 blocks, 1077 instructions, 2161 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 392 blocks, 1267 instructions, 2563 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a b\x10\xea \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f k\x10\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a }\x10\xa9\xee\xd0\a\xc9\x14\xd0\v S\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
-		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L^\b\xb5\x88)@\xf0\xf0\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\xe2 f\x11 \x9d\x03 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
-		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
-		{Addr: 0x0800, Bytes: " \x00\x04 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xbf\b\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad\x1f\x05\xf0-\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9  \x05\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`"},
+		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L\xcf\x02\xb5\x88)@\xf0\xf0L\xd8\x05"},
+		{Addr: 0x0324, Bytes: " f\x11 \x9d\x03 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p \xe0\x0e\xb5pLw\x03"},
+		{Addr: 0x0377, Bytes: "\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`\xe0\x00\xf0$\xac\x1f\x05\xf0\x1f\xc9\xff\xf0\x1bH\xbd\x10\x01\xc9\xff\xf0\x12\xbc \x01\x99x\x0f\xbd\x18\x01\x99\x00\x0f\xbd(\x01\x99\x80\x0fhL\x00\x04"},
+		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
+		{Addr: 0x0520, Bytes: "\xa6G\xa5\x99)w\t\b\x9d \x01\xa8\xa5\xb5\x9d(\x01ـ\x0f\xd0U\xb9\x00\x0f\x9d\b\x01\xb9x\x0f\xa8)\x0f\x85\xb6涘JJJJ\x85\xb0\xa8\xb9P\x0008\x85\xb1\x98E\x9e\xaa\xbd \x10)\x0f\x85\xda\xc9\b\xf0(\xaa\xb5\xa0Ŷ\x90 \xa5\xb6ը\xf0\x1a\x90\x18 &\x040\x13\xa6G\xa5\xb1\xdd\b\x01\xf0Ap\b\xa5\xda\xf0\x04\xc9\x06\xd0\xe8`\xa5\xb6\xc9\x04\xf0\x19\xc9\a\xb0\xf5\xc9\x05\x90\xf1 &\x040\xecP\xea\xa6G\xa5\xb1\xdd\b\x01\xf0\x18` &\x040\xdbp٦G\xa5\xb1\xdd\b\x01\xf0\a)\xf0\xc9 \xf0\xea`P\x06\xa5\xb1\xc5`\xf0\xc1\xa5\xb0\x9d\x00\x01\xba\x8a\xa6G\x95\x90L$\x03\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x11\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\x03L$\x03`"},
+		{Addr: 0x0800, Bytes: " \x8f\x02 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xe0\f\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\xcd\x03\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
 		{Addr: 0x0915, Bytes: "\xa6\xb0\xb5P0-\x85\xb1\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff M\t\xa9\x01 M\t`hhL\x04\x02\x8d]\x10\xa2\x00\n\xb0\x02\xa2\a\x8e^\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m]\x10\xcd^\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xb2\t\xd0\"\xa5P\x18m]\x10 \xb2\t\xd0\x17\xa5P\x18m]\x10\x18m]\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d_\x10\xa2\x10\xad_\x10\x18u\xb7 %\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad_\x10\x8d`\x10\xa9\x01\x8da\x10\xad`\x10\x18u\xb7\x8d`\x10 %\n\xc9\xff\xd0\a\xa9\x00\x8da\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xaca\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1\xc9p\x90\a\xa9\xff\x85\x9f,Q\x10L\xf3\x02\xa4\xb0\xb9P\x00\x8dU\x10\x98E\x9e\xa8\xb9 \x10\x8dS\x10\t\x80\x8dT\x10\xa9\xff\x8dV\x10\x8dW\x10\x8dY\x10\xa9\x00\x8dZ\x10\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadS\x10)\x0f\xf0\a\xc9\b\xf0-L@\v\xa5\xb18\xedU\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadU\x10)\xf0\xb0\x02\t\a\x8dX\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eW\x10L@\v\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f\xa9\x81\x8dT\x10\xad\x92\x178\xed\x99\x17\x8dZ\x10\xa5\xb18\xedU\x10\xc9 \xf0\x04\xc9\xe0\xd0\n\xa5\xb1E\x9d\x8dY\x10L@\v)\x0f\xf0!\xa6\x9a\x10\x1d\xadU\x10)\xf0\x8dV\x10\xa5\xb1)\x0f\rV\x10\x8dV\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mZ\x10\x85ۤ\xee\xadS\x10\x99\xd0\x11ȭP\x10\x99\xd0\x11ȭX\x10\x99\xd0\x11ȭW\x10\x99\xd0\x11ȭV\x10\x99\xd0\x11Ȅ\xee\xadY\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadT\x10\x9d \x10\xadV\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeW\x100#\xadX\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadU\x10\x18e\xb1J\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
+		{Addr: 0x0CE0, Bytes: "\xbd\x00\x10\xdd\x00\x01\xd0\b\xbd\x10\x10\xdd\b\x01\xf0\x03L\xbf\b`"},
+		{Addr: 0x0DE0, Bytes: "\xa9\xff\xae\x1f\x05\xf0\x02\xa5M\x8d\x00\x01\xa5N\x8d\b\x01L\xdd\x00"},
+		{Addr: 0x0EE0, Bytes: "\xa5\xb1\x9d\x18\x01\xe0\x00\xd0\x06\x85N\xa4\xb0\x84M\xa4\xb6\x88\x84\xb5\xa5\xb0\n\n\n\n\x05\xb5\x9d\x10\x01`"},
 		{Addr: 0x1062, Bytes: "\xa2\x8a\x86\xb2\xa2\x00\x86\xee`\xbd@\x10\x9d \x10\x9d0\x10\xa9\xff\x8dP\x10\xbd\x81\x17` \x00\x04\xa2\x0f\xbd \x10\xbc0\x10\x9d0\x10\x98\x9d \x10\xca\x10\xf0\xadP\x100\x05Iw\x8dP\x10\xa9\x00\x85\x9d\x85\x9e`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaa\x8e[\x10h\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0f\xba\x86\xb2\xa6\xb3\x9a\xa4\ue239\xd0\x110\x03 \b\x11\x88\xb9\xd0\x110\x03 '\x11\x88\x88\xb9\xd0\x11\x8dP\x10\x88\x84\xee\xb9\xd0\x11H\xa5\xb0E\x9e\xaah\x9d \x10)\x0f\x85\xda`\x8c\\\x10\xae[\x10\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa5\xb1E\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10`\x8c\\\x10\xaa\xb5PE\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10\x88\xb9\xd0\x11\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x02\x99 \x10\xac\\\x10`\xa5\x9f0\rE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17`\xad\x92\x17`\xa5\xb0E\x9e\xaa\xbd \x10)\x0f\xaa\xa4\xb0\xb9P\x00 \xfc\x04\x85\xb5\xa5\xb1 \xfc\x048\xe5\xb5\xe0\x00\xd0\x17\xe9\x01\xa8\xa5\xb18\xe5P\xc9\x02\xf0\x04\xc9\xfe\xd0\x06\x98\x18mR\x10\xa8\x98\xa6\xb0`\xb5\x88)@\xf0\x1b\xa5\xb6\xf0\x17\xa5\xb0\xc9\b\x90\x0fE\x9e\xa8\xb9 \x10)\x0f\xc9\b\xf0\x03\xa9\x00`\xa9\x01`"},
 		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 A\b\xa6G\xb5pL\x00\x04"},
 	},
@@ -27,30 +33,35 @@ var Search5K = &emu.Native{
 		0x0031, 0x0035, 0x0039, 0x003C, 0x0044, 0x00DD, 0x00E1, 0x00ED, 0x0200, 0x0204, 0x0208, 0x0209,
 		0x020C, 0x0212, 0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C,
 		0x023F, 0x0241, 0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266,
-		0x026D, 0x0271, 0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x02F3, 0x02F7,
-		0x02FD, 0x0306, 0x0307, 0x030D, 0x0310, 0x0316, 0x031D, 0x0324, 0x0327, 0x032A, 0x032D, 0x034B,
-		0x0352, 0x0358, 0x035E, 0x0367, 0x0369, 0x036F, 0x0377, 0x037B, 0x037E, 0x0384, 0x0388, 0x0389,
+		0x026D, 0x0271, 0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x028F, 0x0292,
+		0x02A1, 0x02A9, 0x02C0, 0x02C3, 0x02C9, 0x02CE, 0x02CF, 0x02D3, 0x02DA, 0x02E1, 0x02E4, 0x02F3,
+		0x02F7, 0x02FD, 0x0306, 0x0307, 0x030D, 0x0310, 0x0316, 0x0324, 0x0327, 0x032A, 0x032D, 0x034B,
+		0x0352, 0x0358, 0x035E, 0x0367, 0x0369, 0x036E, 0x0377, 0x037B, 0x037E, 0x0384, 0x0388, 0x0389,
 		0x038E, 0x0397, 0x039A, 0x039D, 0x03A3, 0x03A5, 0x03AB, 0x03B2, 0x03B9, 0x03BC, 0x03BD, 0x03BF,
-		0x03C6, 0x0400, 0x040F, 0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F, 0x0453,
-		0x0457, 0x045D, 0x045F, 0x0466, 0x046A, 0x046D, 0x0479, 0x047F, 0x048D, 0x0493, 0x0494, 0x04A4,
-		0x04B8, 0x04BB, 0x04BE, 0x04C2, 0x04C9, 0x04CF, 0x04D1, 0x04E0, 0x04F7, 0x04FA, 0x04FC, 0x0505,
-		0x0509, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832,
-		0x0835, 0x0838, 0x0841, 0x0854, 0x085A, 0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881,
-		0x088E, 0x0893, 0x089A, 0x089C, 0x08A0, 0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC,
-		0x08D5, 0x08D8, 0x08DA, 0x08DC, 0x08E5, 0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B,
-		0x092A, 0x092F, 0x0937, 0x093D, 0x0942, 0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A,
-		0x0971, 0x0973, 0x097C, 0x0985, 0x0988, 0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2,
-		0x09B7, 0x09C0, 0x09C4, 0x09C9, 0x09D4, 0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB,
-		0x0A00, 0x0A04, 0x0A08, 0x0A0C, 0x0A10, 0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25,
-		0x0A2A, 0x0A33, 0x0A3A, 0x0A40, 0x0A42, 0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65,
-		0x0A67, 0x0A68, 0x0A6E, 0x0A75, 0x0A78, 0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8,
-		0x0AD0, 0x0AD2, 0x0AD9, 0x0ADE, 0x0AE1, 0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11,
-		0x0B1B, 0x0B1F, 0x0B23, 0x0B39, 0x0B3E, 0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD,
-		0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092, 0x1097, 0x109C, 0x10A3, 0x10CC, 0x10CE, 0x10DF,
-		0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151, 0x1155, 0x1162, 0x1166, 0x1179, 0x1180, 0x1187,
-		0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7, 0x11AB, 0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x17A1,
-		0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9,
-		0x17DA, 0x17DD, 0x17E0,
+		0x03C6, 0x03CD, 0x03D1, 0x03D6, 0x03DA, 0x03E2, 0x03F4, 0x03F5, 0x0400, 0x040F, 0x0424, 0x0426,
+		0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F, 0x0453, 0x0457, 0x045D, 0x045F, 0x0466, 0x046A,
+		0x046D, 0x0479, 0x047F, 0x048D, 0x0493, 0x0494, 0x04A4, 0x04B8, 0x04BB, 0x04BE, 0x04C2, 0x04C9,
+		0x04CF, 0x04D1, 0x04E0, 0x04F7, 0x04FA, 0x04FC, 0x0505, 0x0509, 0x0520, 0x0536, 0x0553, 0x0564,
+		0x056B, 0x0571, 0x0573, 0x0576, 0x0578, 0x0581, 0x0583, 0x0587, 0x058B, 0x058C, 0x0592, 0x0596,
+		0x059A, 0x059D, 0x059F, 0x05A1, 0x05AA, 0x05AB, 0x05AE, 0x05B0, 0x05B2, 0x05BB, 0x05C1, 0x05C2,
+		0x05C4, 0x05CA, 0x05D8, 0x05DF, 0x05E6, 0x05ED, 0x05F4, 0x05F7, 0x0800, 0x0803, 0x0806, 0x080C,
+		0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832, 0x0835, 0x0838, 0x0841, 0x0854, 0x085A,
+		0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881, 0x088E, 0x0893, 0x089A, 0x089C, 0x08A0,
+		0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC, 0x08D5, 0x08D8, 0x08DA, 0x08DC, 0x08E5,
+		0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B, 0x092A, 0x092F, 0x0937, 0x093D, 0x0942,
+		0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A, 0x0971, 0x0973, 0x097C, 0x0985, 0x0988,
+		0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2, 0x09B7, 0x09C0, 0x09C4, 0x09C9, 0x09D4,
+		0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB, 0x0A00, 0x0A04, 0x0A08, 0x0A0C, 0x0A10,
+		0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25, 0x0A2A, 0x0A33, 0x0A3A, 0x0A40, 0x0A42,
+		0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65, 0x0A67, 0x0A68, 0x0A6E, 0x0A75, 0x0A78,
+		0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8, 0x0AD0, 0x0AD2, 0x0AD9, 0x0ADE, 0x0AE1,
+		0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11, 0x0B1B, 0x0B1F, 0x0B23, 0x0B39, 0x0B3E,
+		0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD, 0x0CE0, 0x0CE8, 0x0CF0, 0x0CF3, 0x0DE0,
+		0x0DE7, 0x0DE9, 0x0EE0, 0x0EE9, 0x0EEF, 0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092, 0x1097,
+		0x109C, 0x10A3, 0x10CC, 0x10CE, 0x10DF, 0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151, 0x1155,
+		0x1162, 0x1166, 0x1179, 0x1180, 0x1187, 0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7, 0x11AB,
+		0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1,
+		0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
@@ -117,6 +128,19 @@ var Search5K = &emu.Native{
 		{Start: 0x0285, Bytes: []emu.Range{{Lo: 0x0285, Hi: 0x0287}}},
 		{Start: 0x0288, Bytes: []emu.Range{{Lo: 0x0288, Hi: 0x028B}}},
 		{Start: 0x028C, Bytes: []emu.Range{{Lo: 0x028C, Hi: 0x028E}}},
+		{Start: 0x028F, Bytes: []emu.Range{{Lo: 0x028F, Hi: 0x0291}}},
+		{Start: 0x0292, Bytes: []emu.Range{{Lo: 0x0292, Hi: 0x02A0}}},
+		{Start: 0x02A1, Bytes: []emu.Range{{Lo: 0x02A1, Hi: 0x02A8}}},
+		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02BF}}},
+		{Start: 0x02C0, Bytes: []emu.Range{{Lo: 0x02C0, Hi: 0x02C2}}},
+		{Start: 0x02C3, Bytes: []emu.Range{{Lo: 0x02C3, Hi: 0x02C8}}},
+		{Start: 0x02C9, Bytes: []emu.Range{{Lo: 0x02C9, Hi: 0x02CD}}},
+		{Start: 0x02CE, Bytes: []emu.Range{{Lo: 0x02CE, Hi: 0x02CE}}},
+		{Start: 0x02CF, Bytes: []emu.Range{{Lo: 0x02CF, Hi: 0x02D2}}},
+		{Start: 0x02D3, Bytes: []emu.Range{{Lo: 0x02D3, Hi: 0x02D9}}},
+		{Start: 0x02DA, Bytes: []emu.Range{{Lo: 0x02DA, Hi: 0x02E0}}},
+		{Start: 0x02E1, Bytes: []emu.Range{{Lo: 0x02E1, Hi: 0x02E3}}},
+		{Start: 0x02E4, Bytes: []emu.Range{{Lo: 0x02E4, Hi: 0x02E4}}},
 		{Start: 0x02F3, Bytes: []emu.Range{{Lo: 0x02F3, Hi: 0x02F6}}},
 		{Start: 0x02F7, Bytes: []emu.Range{{Lo: 0x02F7, Hi: 0x02FC}}},
 		{Start: 0x02FD, Bytes: []emu.Range{{Lo: 0x02FD, Hi: 0x0305}}},
@@ -124,8 +148,7 @@ var Search5K = &emu.Native{
 		{Start: 0x0307, Bytes: []emu.Range{{Lo: 0x0307, Hi: 0x030C}}},
 		{Start: 0x030D, Bytes: []emu.Range{{Lo: 0x030D, Hi: 0x030F}}},
 		{Start: 0x0310, Bytes: []emu.Range{{Lo: 0x0310, Hi: 0x0315}}},
-		{Start: 0x0316, Bytes: []emu.Range{{Lo: 0x0316, Hi: 0x031C}}},
-		{Start: 0x031D, Bytes: []emu.Range{{Lo: 0x031D, Hi: 0x0323}}},
+		{Start: 0x0316, Bytes: []emu.Range{{Lo: 0x0316, Hi: 0x0318}}},
 		{Start: 0x0324, Bytes: []emu.Range{{Lo: 0x0324, Hi: 0x0326}}},
 		{Start: 0x0327, Bytes: []emu.Range{{Lo: 0x0327, Hi: 0x0329}}},
 		{Start: 0x032A, Bytes: []emu.Range{{Lo: 0x032A, Hi: 0x032C}}},
@@ -135,8 +158,8 @@ var Search5K = &emu.Native{
 		{Start: 0x0358, Bytes: []emu.Range{{Lo: 0x0358, Hi: 0x035D}}},
 		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x0366}}},
 		{Start: 0x0367, Bytes: []emu.Range{{Lo: 0x0367, Hi: 0x0368}}},
-		{Start: 0x0369, Bytes: []emu.Range{{Lo: 0x0369, Hi: 0x036E}}},
-		{Start: 0x036F, Bytes: []emu.Range{{Lo: 0x036F, Hi: 0x0376}}},
+		{Start: 0x0369, Bytes: []emu.Range{{Lo: 0x0369, Hi: 0x036D}}},
+		{Start: 0x036E, Bytes: []emu.Range{{Lo: 0x036E, Hi: 0x0372}}},
 		{Start: 0x0377, Bytes: []emu.Range{{Lo: 0x0377, Hi: 0x037A}}},
 		{Start: 0x037B, Bytes: []emu.Range{{Lo: 0x037B, Hi: 0x037D}}},
 		{Start: 0x037E, Bytes: []emu.Range{{Lo: 0x037E, Hi: 0x0383}}},
@@ -156,6 +179,13 @@ var Search5K = &emu.Native{
 		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03BE}}},
 		{Start: 0x03BF, Bytes: []emu.Range{{Lo: 0x03BF, Hi: 0x03C5}}},
 		{Start: 0x03C6, Bytes: []emu.Range{{Lo: 0x03C6, Hi: 0x03CC}}},
+		{Start: 0x03CD, Bytes: []emu.Range{{Lo: 0x03CD, Hi: 0x03D0}}},
+		{Start: 0x03D1, Bytes: []emu.Range{{Lo: 0x03D1, Hi: 0x03D5}}},
+		{Start: 0x03D6, Bytes: []emu.Range{{Lo: 0x03D6, Hi: 0x03D9}}},
+		{Start: 0x03DA, Bytes: []emu.Range{{Lo: 0x03DA, Hi: 0x03E1}}},
+		{Start: 0x03E2, Bytes: []emu.Range{{Lo: 0x03E2, Hi: 0x03F3}}},
+		{Start: 0x03F4, Bytes: []emu.Range{{Lo: 0x03F4, Hi: 0x03F4}}},
+		{Start: 0x03F5, Bytes: []emu.Range{{Lo: 0x03F5, Hi: 0x03F7}}},
 		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x040E}}},
 		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0423}}},
 		{Start: 0x0424, Bytes: []emu.Range{{Lo: 0x0424, Hi: 0x0425}}},
@@ -192,6 +222,42 @@ var Search5K = &emu.Native{
 		{Start: 0x04FC, Bytes: []emu.Range{{Lo: 0x04FC, Hi: 0x0504}}},
 		{Start: 0x0505, Bytes: []emu.Range{{Lo: 0x0505, Hi: 0x0508}}},
 		{Start: 0x0509, Bytes: []emu.Range{{Lo: 0x0509, Hi: 0x050C}}},
+		{Start: 0x0520, Bytes: []emu.Range{{Lo: 0x0520, Hi: 0x0535}}},
+		{Start: 0x0536, Bytes: []emu.Range{{Lo: 0x0536, Hi: 0x0552}}},
+		{Start: 0x0553, Bytes: []emu.Range{{Lo: 0x0553, Hi: 0x0563}}},
+		{Start: 0x0564, Bytes: []emu.Range{{Lo: 0x0564, Hi: 0x056A}}},
+		{Start: 0x056B, Bytes: []emu.Range{{Lo: 0x056B, Hi: 0x0570}}},
+		{Start: 0x0571, Bytes: []emu.Range{{Lo: 0x0571, Hi: 0x0572}}},
+		{Start: 0x0573, Bytes: []emu.Range{{Lo: 0x0573, Hi: 0x0575}}},
+		{Start: 0x0576, Bytes: []emu.Range{{Lo: 0x0576, Hi: 0x0577}}},
+		{Start: 0x0578, Bytes: []emu.Range{{Lo: 0x0578, Hi: 0x0580}}},
+		{Start: 0x0581, Bytes: []emu.Range{{Lo: 0x0581, Hi: 0x0582}}},
+		{Start: 0x0583, Bytes: []emu.Range{{Lo: 0x0583, Hi: 0x0586}}},
+		{Start: 0x0587, Bytes: []emu.Range{{Lo: 0x0587, Hi: 0x058A}}},
+		{Start: 0x058B, Bytes: []emu.Range{{Lo: 0x058B, Hi: 0x058B}}},
+		{Start: 0x058C, Bytes: []emu.Range{{Lo: 0x058C, Hi: 0x0591}}},
+		{Start: 0x0592, Bytes: []emu.Range{{Lo: 0x0592, Hi: 0x0595}}},
+		{Start: 0x0596, Bytes: []emu.Range{{Lo: 0x0596, Hi: 0x0599}}},
+		{Start: 0x059A, Bytes: []emu.Range{{Lo: 0x059A, Hi: 0x059C}}},
+		{Start: 0x059D, Bytes: []emu.Range{{Lo: 0x059D, Hi: 0x059E}}},
+		{Start: 0x059F, Bytes: []emu.Range{{Lo: 0x059F, Hi: 0x05A0}}},
+		{Start: 0x05A1, Bytes: []emu.Range{{Lo: 0x05A1, Hi: 0x05A9}}},
+		{Start: 0x05AA, Bytes: []emu.Range{{Lo: 0x05AA, Hi: 0x05AA}}},
+		{Start: 0x05AB, Bytes: []emu.Range{{Lo: 0x05AB, Hi: 0x05AD}}},
+		{Start: 0x05AE, Bytes: []emu.Range{{Lo: 0x05AE, Hi: 0x05AF}}},
+		{Start: 0x05B0, Bytes: []emu.Range{{Lo: 0x05B0, Hi: 0x05B1}}},
+		{Start: 0x05B2, Bytes: []emu.Range{{Lo: 0x05B2, Hi: 0x05BA}}},
+		{Start: 0x05BB, Bytes: []emu.Range{{Lo: 0x05BB, Hi: 0x05C0}}},
+		{Start: 0x05C1, Bytes: []emu.Range{{Lo: 0x05C1, Hi: 0x05C1}}},
+		{Start: 0x05C2, Bytes: []emu.Range{{Lo: 0x05C2, Hi: 0x05C3}}},
+		{Start: 0x05C4, Bytes: []emu.Range{{Lo: 0x05C4, Hi: 0x05C9}}},
+		{Start: 0x05CA, Bytes: []emu.Range{{Lo: 0x05CA, Hi: 0x05D7}}},
+		{Start: 0x05D8, Bytes: []emu.Range{{Lo: 0x05D8, Hi: 0x05DE}}},
+		{Start: 0x05DF, Bytes: []emu.Range{{Lo: 0x05DF, Hi: 0x05E5}}},
+		{Start: 0x05E6, Bytes: []emu.Range{{Lo: 0x05E6, Hi: 0x05EC}}},
+		{Start: 0x05ED, Bytes: []emu.Range{{Lo: 0x05ED, Hi: 0x05F3}}},
+		{Start: 0x05F4, Bytes: []emu.Range{{Lo: 0x05F4, Hi: 0x05F6}}},
+		{Start: 0x05F7, Bytes: []emu.Range{{Lo: 0x05F7, Hi: 0x05F7}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0805}}},
 		{Start: 0x0806, Bytes: []emu.Range{{Lo: 0x0806, Hi: 0x080B}}},
@@ -335,6 +401,16 @@ var Search5K = &emu.Native{
 		{Start: 0x0BD5, Bytes: []emu.Range{{Lo: 0x0BD5, Hi: 0x0BD9}}},
 		{Start: 0x0BDA, Bytes: []emu.Range{{Lo: 0x0BDA, Hi: 0x0BFC}}},
 		{Start: 0x0BFD, Bytes: []emu.Range{{Lo: 0x0BFD, Hi: 0x0BFD}}},
+		{Start: 0x0CE0, Bytes: []emu.Range{{Lo: 0x0CE0, Hi: 0x0CE7}}},
+		{Start: 0x0CE8, Bytes: []emu.Range{{Lo: 0x0CE8, Hi: 0x0CEF}}},
+		{Start: 0x0CF0, Bytes: []emu.Range{{Lo: 0x0CF0, Hi: 0x0CF2}}},
+		{Start: 0x0CF3, Bytes: []emu.Range{{Lo: 0x0CF3, Hi: 0x0CF3}}},
+		{Start: 0x0DE0, Bytes: []emu.Range{{Lo: 0x0DE0, Hi: 0x0DE6}}},
+		{Start: 0x0DE7, Bytes: []emu.Range{{Lo: 0x0DE7, Hi: 0x0DE8}}},
+		{Start: 0x0DE9, Bytes: []emu.Range{{Lo: 0x0DE9, Hi: 0x0DF3}}},
+		{Start: 0x0EE0, Bytes: []emu.Range{{Lo: 0x0EE0, Hi: 0x0EE8}}},
+		{Start: 0x0EE9, Bytes: []emu.Range{{Lo: 0x0EE9, Hi: 0x0EEE}}},
+		{Start: 0x0EEF, Bytes: []emu.Range{{Lo: 0x0EEF, Hi: 0x0EFF}}},
 		{Start: 0x1062, Bytes: []emu.Range{{Lo: 0x1062, Hi: 0x106A}}},
 		{Start: 0x106B, Bytes: []emu.Range{{Lo: 0x106B, Hi: 0x107C}}},
 		{Start: 0x107D, Bytes: []emu.Range{{Lo: 0x107D, Hi: 0x107F}}},
@@ -713,13 +789,78 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L028C
+	case 0x028F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L028F
+	case 0x0292:
+		if 4976 >= budget {
+			goto budget
+		}
+		goto L0292
+	case 0x02A1:
+		if 4955 >= budget {
+			goto budget
+		}
+		goto L02A1
+	case 0x02A9:
+		if 4945 >= budget {
+			goto budget
+		}
+		goto L02A9
+	case 0x02C0:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02C0
+	case 0x02C3:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L02C3
+	case 0x02C9:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L02C9
+	case 0x02CE:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02CE
+	case 0x02CF:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L02CF
+	case 0x02D3:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L02D3
+	case 0x02DA:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L02DA
+	case 0x02E1:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L02E1
+	case 0x02E4:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02E4
 	case 0x02F3:
-		if 52 >= budget {
+		if 65 >= budget {
 			goto budget
 		}
 		goto L02F3
 	case 0x02F7:
-		if 47 >= budget {
+		if 35 >= budget {
 			goto budget
 		}
 		goto L02F7
@@ -734,30 +875,25 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0306
 	case 0x0307:
-		if 37 >= budget {
+		if 11 >= budget {
 			goto budget
 		}
 		goto L0307
 	case 0x030D:
-		if 29 >= budget {
+		if 3 >= budget {
 			goto budget
 		}
 		goto L030D
 	case 0x0310:
-		if 29 >= budget {
+		if 58 >= budget {
 			goto budget
 		}
 		goto L0310
 	case 0x0316:
-		if 21 >= budget {
+		if 50 >= budget {
 			goto budget
 		}
 		goto L0316
-	case 0x031D:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L031D
 	case 0x0324:
 		if 6 >= budget {
 			goto budget
@@ -784,35 +920,35 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L034B
 	case 0x0352:
-		if 70 >= budget {
+		if 47 >= budget {
 			goto budget
 		}
 		goto L0352
 	case 0x0358:
-		if 62 >= budget {
+		if 39 >= budget {
 			goto budget
 		}
 		goto L0358
 	case 0x035E:
-		if 55 >= budget {
+		if 32 >= budget {
 			goto budget
 		}
 		goto L035E
 	case 0x0367:
-		if 35 >= budget {
+		if 12 >= budget {
 			goto budget
 		}
 		goto L0367
 	case 0x0369:
-		if 33 >= budget {
+		if 10 >= budget {
 			goto budget
 		}
 		goto L0369
-	case 0x036F:
-		if 25 >= budget {
+	case 0x036E:
+		if 20 >= budget {
 			goto budget
 		}
-		goto L036F
+		goto L036E
 	case 0x0377:
 		if 13 >= budget {
 			goto budget
@@ -908,6 +1044,41 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L03C6
+	case 0x03CD:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L03CD
+	case 0x03D1:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L03D1
+	case 0x03D6:
+		if 53 >= budget {
+			goto budget
+		}
+		goto L03D6
+	case 0x03DA:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L03DA
+	case 0x03E2:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L03E2
+	case 0x03F4:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L03F4
+	case 0x03F5:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L03F5
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -1088,6 +1259,186 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0509
+	case 0x0520:
+		if 128 >= budget {
+			goto budget
+		}
+		goto L0520
+	case 0x0536:
+		if 96 >= budget {
+			goto budget
+		}
+		goto L0536
+	case 0x0553:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L0553
+	case 0x0564:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0564
+	case 0x056B:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L056B
+	case 0x0571:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0571
+	case 0x0573:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0573
+	case 0x0576:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L0576
+	case 0x0578:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L0578
+	case 0x0581:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0581
+	case 0x0583:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0583
+	case 0x0587:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0587
+	case 0x058B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L058B
+	case 0x058C:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L058C
+	case 0x0592:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0592
+	case 0x0596:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0596
+	case 0x059A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L059A
+	case 0x059D:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L059D
+	case 0x059F:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L059F
+	case 0x05A1:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L05A1
+	case 0x05AA:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05AA
+	case 0x05AB:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05AB
+	case 0x05AE:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L05AE
+	case 0x05B0:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L05B0
+	case 0x05B2:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L05B2
+	case 0x05BB:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L05BB
+	case 0x05C1:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05C1
+	case 0x05C2:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L05C2
+	case 0x05C4:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L05C4
+	case 0x05CA:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L05CA
+	case 0x05D8:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L05D8
+	case 0x05DF:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L05DF
+	case 0x05E6:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L05E6
+	case 0x05ED:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L05ED
+	case 0x05F4:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L05F4
+	case 0x05F7:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05F7
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -1803,6 +2154,56 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0BFD
+	case 0x0CE0:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L0CE0
+	case 0x0CE8:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0CE8
+	case 0x0CF0:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0CF0
+	case 0x0CF3:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0CF3
+	case 0x0DE0:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L0DE0
+	case 0x0DE7:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0DE7
+	case 0x0DE9:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0DE9
+	case 0x0EE0:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L0EE0
+	case 0x0EE9:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0EE9
+	case 0x0EEF:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L0EEF
 	case 0x1062:
 		if 16 >= budget {
 			goto budget
@@ -2061,7 +2462,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E4) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03F7) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F7) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EFF) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -2431,119 +2832,131 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -2606,119 +3019,131 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -3177,119 +3602,131 @@ L0266: // RESET
 		case 0x09B1:
 			goto L09B1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -3433,8 +3870,594 @@ L028C: // ERROR
 		goto L0000
 	}
 
+L028F: // HREV
+	if clock+6<<clockShift >= end {
+		pc = 0x028F
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028F JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x91
+		s -= 2
+		goto L0400_0292
+	}
+
+L0292:
+	if clock+4976<<clockShift >= end {
+		pc = 0x0292
+		goto budget
+	}
+	clock += 21<<clockShift + 6
+	// 0292 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0294 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0296 STA .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 4
+			pc = 0x0296
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0299 STA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 3
+			pc = 0x0299
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 029C LDA .TTON
+	{
+		m := c.Mem[0x051F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 029F BEQ HRR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02CE
+		}
+	}
+
+L02A1:
+	clock += 10<<clockShift + 4
+	// 02A1 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A3 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 02A5 STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02A7 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02A9: // HK1
+	clock += 34<<clockShift + 11
+	// 02A9 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AB EOR ZR,X
+	{
+		ea := 0x0B00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 02AE TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 02AF LDA ZA,Y
+	{
+		ea := 0x0900 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B2 EOR .TMP2
+	{
+		m := c.Mem[0x0099]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 02B4 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 02B6 LDA ZB,Y
+	{
+		ea := 0x0A00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 EOR .TMP
+	{
+		m := c.Mem[0x00B5]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 02BB STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02BD DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02BE BPL HK1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02A9
+		}
+	}
+
+L02C0:
+	clock += 6<<clockShift + 1
+	// 02C0 JSR HLOOK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xC2
+		s -= 2
+		goto L0520
+	}
+
+L02C3:
+	if clock+50<<clockShift >= end {
+		pc = 0x02C3
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 02C3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02C5 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C7 BPL HRR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02CE
+		}
+	}
+
+L02C9:
+	clock += 11<<clockShift + 3
+	// 02C9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CA PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CB JMP FDONE
+	{
+		goto L081E
+	}
+
+L02CE: // HRR
+	clock += 6<<clockShift + 1
+	// 02CE RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0803:
+			goto L0803
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L02CF: // HCOL
+	if clock+54<<clockShift >= end {
+		pc = 0x02CF
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02CF CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D1 BCS HC1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02E1
+		}
+	}
+
+L02D3:
+	clock += 9<<clockShift + 3
+	// 02D3 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D5 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D8 BNE HC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02E1
+		}
+	}
+
+L02DA:
+	clock += 9<<clockShift + 3
+	// 02DA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02DC CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02DF BEQ HCR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02E4
+		}
+	}
+
+L02E1: // HC1
+	clock += 3<<clockShift + 1
+	// 02E1 JMP COLLECT
+	{
+		goto L085E
+	}
+
+L02E4: // HCR
+	clock += 6<<clockShift + 1
+	// 02E4 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		case 0x09AE:
+			goto L09AE
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
 L02F3: // JANUS
-	if clock+52<<clockShift >= end {
+	if clock+65<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -3531,119 +4554,131 @@ L0306: // JR0
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -3674,9 +4709,9 @@ L0307: // JC
 
 L030D:
 	clock += 3<<clockShift + 1
-	// 030D JMP COLLECT
+	// 030D JMP HCOL
 	{
-		goto L085E
+		goto L02CF
 	}
 
 L0310: // JQ
@@ -3702,53 +4737,10 @@ L0310: // JQ
 	}
 
 L0316:
-	clock += 9<<clockShift + 3
-	// 0316 LDA .PIECE
+	clock += 3<<clockShift + 1
+	// 0316 JMP HQ
 	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0318 CMP .KP,X
-	{
-		ea := 0x1000 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 031B BNE TRY
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0324
-		}
-	}
-
-L031D:
-	clock += 9<<clockShift + 3
-	// 031D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 031F CMP .KS,X
-	{
-		ea := 0x1010 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0322 BEQ JR0
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0306
-		}
+		goto L05D8
 	}
 
 L0324: // TRY
@@ -3936,7 +4928,7 @@ L034B:
 	}
 
 L0352:
-	if clock+70<<clockShift >= end {
+	if clock+47<<clockShift >= end {
 		pc = 0x0352
 		goto budget
 	}
@@ -4042,53 +5034,40 @@ L0367:
 	}
 
 L0369:
-	clock += 8<<clockShift + 3
+	clock += 10<<clockShift + 2
 	// 0369 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 8<<clockShift + 3
+			clock -= 10<<clockShift + 2
 			pc = 0x0369
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 036B CPX #$00
+	// 036B JSR HBEST
 	{
-		m := byte(0x00)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 036D BNE JNR
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0377
-		}
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x6D
+		s -= 2
+		goto L0EE0
 	}
 
-L036F:
-	clock += 12<<clockShift + 4
-	// 036F LDY .PIECE
-	{
-		m := c.Mem[0x00B0]
-		y = m
-		nz = int(int8(y))
+L036E:
+	if clock+20<<clockShift >= end {
+		pc = 0x036E
+		goto budget
 	}
-	// 0371 STY .RBP
+	clock += 7<<clockShift + 2
+	// 036E LDA .ALPHA,X
 	{
-		c.Mem[0x004D] = y
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
 	}
-	// 0373 LDY .SQUARE
+	// 0370 JMP JNR
 	{
-		m := c.Mem[0x00B1]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0375 STY .RBM
-	{
-		c.Mem[0x004E] = y
+		goto L0377
 	}
 
 L0377: // JNR
@@ -4173,119 +5152,131 @@ L0388: // JRET
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -4497,119 +5488,131 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -4643,119 +5646,131 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -4835,123 +5850,295 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
 		goto step
+	}
+
+L03CD: // HSTORE
+	if clock+63<<clockShift >= end {
+		pc = 0x03CD
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 03CD CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BEQ HSR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03F5
+		}
+	}
+
+L03D1:
+	clock += 6<<clockShift + 2
+	// 03D1 LDY .TTON
+	{
+		m := c.Mem[0x051F]
+		y = m
+		nz = int(int8(y))
+	}
+	// 03D4 BEQ HSR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03F5
+		}
+	}
+
+L03D6:
+	clock += 4<<clockShift + 2
+	// 03D6 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03D8 BEQ HSR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03F5
+		}
+	}
+
+L03DA:
+	clock += 11<<clockShift + 4
+	// 03DA PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03DB LDA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03DE CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03E0 BEQ HSP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03F4
+		}
+	}
+
+L03E2:
+	clock += 27<<clockShift + 6
+	// 03E2 LDY .HIX,X
+	{
+		ea := 0x0120 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 03E5 STA .TM,Y
+	{
+		ea := 0x0F78 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 23<<clockShift + 5
+			pc = 0x03E5
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 03E8 LDA .BBS,X
+	{
+		ea := 0x0118 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03EB STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 14<<clockShift + 3
+			pc = 0x03EB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 03EE LDA .HCK,X
+	{
+		ea := 0x0128 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03F1 STA .TC,Y
+	{
+		ea := 0x0F80 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x03F1
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L03F4: // HSP
+	clock += 4<<clockShift + 1
+	// 03F4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+
+L03F5: // HSR
+	clock += 3<<clockShift + 1
+	// 03F5 JMP REVERSE
+	{
+		goto L0400
 	}
 
 L0400: // REVERSE
@@ -5114,119 +6301,131 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -5396,129 +6595,131 @@ L044C: // RETL
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x0254:
-			goto L0254
-		case 0x08D8:
-			goto L08D8
-		case 0x0A46:
-			goto L0A46
-		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -5543,129 +6744,131 @@ L044F: // ILLEGAL
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x0254:
-			goto L0254
-		case 0x08D8:
-			goto L08D8
-		case 0x0A46:
-			goto L0A46
-		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -6029,12 +7232,12 @@ L04A4: // ITER
 	{
 		c.Mem[0x0080] = a
 	}
-	// 04B5 JSR FIRST
+	// 04B5 JSR HFIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xB7
 		s -= 2
-		goto L00DD
+		goto L0DE0
 	}
 
 L04B8:
@@ -6283,119 +7486,131 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -6459,119 +7674,131 @@ L0505:
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -6600,119 +7827,1524 @@ L0509: // PSTN
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0520: // HLOOK
+	if clock+128<<clockShift >= end {
+		pc = 0x0520
+		goto budget
+	}
+	clock += 31<<clockShift + 10
+	// 0520 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0522 LDA .TMP2
+	{
+		m := c.Mem[0x0099]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0524 AND #$77
+	{
+		m := byte(0x77)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0526 ORA #$08
+	{
+		m := byte(0x08)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0528 STA .HIX,X
+	{
+		ea := 0x0120 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 21<<clockShift + 6
+			pc = 0x0528
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 052B TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 052C LDA .TMP
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 052E STA .HCK,X
+	{
+		ea := 0x0128 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 3
+			pc = 0x052E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0531 CMP .TC,Y
+	{
+		ea := 0x0F80 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0534 BNE HLR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0536:
+	clock += 46<<clockShift + 16
+	// 0536 LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0539 STA .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 42<<clockShift + 15
+			pc = 0x0539
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 053C LDA .TM,Y
+	{
+		ea := 0x0F78 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 053F TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0540 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0542 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 0544 INC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 0546 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0547 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0548 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0549 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 054A LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 054B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 054D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 054E LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0551 BMI HLR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0553:
+	clock += 23<<clockShift + 9
+	// 0553 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0555 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0556 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0558 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0559 LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055C AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 055E STA .TYPE
+	{
+		c.Mem[0x00DA] = a
+	}
+	// 0560 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0562 BEQ HPAWN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L058C
+		}
+	}
+
+L0564:
+	clock += 11<<clockShift + 4
+	// 0564 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0565 LDA .MST,X
+	{
+		m := c.Mem[x+0xA0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0567 CMP .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0569 BCC HLR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L056B:
+	clock += 9<<clockShift + 3
+	// 056B LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056D CMP .MEND,X
+	{
+		m := c.Mem[x+0xA8]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 056F BEQ HLR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0571:
+	clock += 2<<clockShift + 1
+	// 0571 BCC HLR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0573: // HSTEP
+	if clock+6<<clockShift >= end {
+		pc = 0x0573
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0573 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
+		s -= 2
+		goto L0426_0576
+	}
+
+L0576:
+	if clock+48<<clockShift >= end {
+		pc = 0x0576
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0576 BMI HLR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0578:
+	clock += 12<<clockShift + 4
+	// 0578 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 057A LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 057C CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 057F BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05C2
+		}
+	}
+
+L0581:
+	clock += 2<<clockShift + 1
+	// 0581 BVS HLR
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0583:
+	clock += 5<<clockShift + 2
+	// 0583 LDA .TYPE
+	{
+		m := c.Mem[0x00DA]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 BEQ HLR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0587:
+	clock += 4<<clockShift + 2
+	// 0587 CMP #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0589 BNE HSTEP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0573
+		}
+	}
+
+L058B: // HLR
+	if clock+6<<clockShift >= end {
+		pc = 0x058B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 058B RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x02C3:
+			goto L02C3
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L058C: // HPAWN
+	clock += 7<<clockShift + 3
+	// 058C LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 058E CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0590 BEQ HPF
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05AB
+		}
+	}
+
+L0592:
+	clock += 4<<clockShift + 2
+	// 0592 CMP #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0594 BCS HLR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0596:
+	clock += 4<<clockShift + 2
+	// 0596 CMP #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0598 BCC HLR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L059A:
+	clock += 6<<clockShift + 1
+	// 059A JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x9C
+		s -= 2
+		goto L0426_059D
+	}
+
+L059D:
+	if clock+50<<clockShift >= end {
+		pc = 0x059D
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 059D BMI HLR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L059F:
+	clock += 2<<clockShift + 1
+	// 059F BVC HLR
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L05A1:
+	clock += 12<<clockShift + 4
+	// 05A1 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05A3 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05A5 CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05A8 BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05C2
+		}
+	}
+
+L05AA:
+	clock += 6<<clockShift + 1
+	// 05AA RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x02C3:
+			goto L02C3
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L05AB: // HPF
+	if clock+6<<clockShift >= end {
+		pc = 0x05AB
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 05AB JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xAD
+		s -= 2
+		goto L0426_05AE
+	}
+
+L05AE:
+	if clock+50<<clockShift >= end {
+		pc = 0x05AE
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 05AE BMI HLR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L05B0:
+	clock += 2<<clockShift + 1
+	// 05B0 BVS HLR
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L05B2:
+	clock += 12<<clockShift + 4
+	// 05B2 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05B4 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B6 CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05B9 BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05C2
+		}
+	}
+
+L05BB:
+	clock += 6<<clockShift + 3
+	// 05BB AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 05BD CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05BF BEQ HPF
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05AB
+		}
+	}
+
+L05C1:
+	clock += 6<<clockShift + 1
+	// 05C1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x02C3:
+			goto L02C3
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L05C2: // HGOT
+	clock += 2<<clockShift + 1
+	// 05C2 BVC HG1
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L05CA
+		}
+	}
+
+L05C4:
+	clock += 8<<clockShift + 3
+	// 05C4 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05C6 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05C8 BEQ HLR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L05CA: // HG1
+	clock += 22<<clockShift + 7
+	// 05CA LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CC STA .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 19<<clockShift + 6
+			pc = 0x05CC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 05CF TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 05D0 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 05D1 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05D3 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x05D3
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 05D5 JMP TRY
+	{
+		goto L0324
+	}
+
+L05D8: // HQ
+	clock += 9<<clockShift + 3
+	// 05D8 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05DA CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DD BNE HQ1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E6
+		}
+	}
+
+L05DF:
+	clock += 9<<clockShift + 3
+	// 05DF LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E1 CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E4 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F7
+		}
+	}
+
+L05E6: // HQ1
+	clock += 9<<clockShift + 3
+	// 05E6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E8 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05EB BNE HQT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F4
+		}
+	}
+
+L05ED:
+	clock += 9<<clockShift + 3
+	// 05ED LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05EF CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05F2 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F7
+		}
+	}
+
+L05F4: // HQT
+	clock += 3<<clockShift + 1
+	// 05F4 JMP TRY
+	{
+		goto L0324
+	}
+
+L05F7: // HQR
+	clock += 6<<clockShift + 1
+	// 05F7 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		case 0x09AE:
+			goto L09AE
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -6725,12 +9357,12 @@ L0800: // FULL
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0800 JSR REVERSE
+	// 0800 JSR HREV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
 		s -= 2
-		goto L0400_0803
+		goto L028F
 	}
 
 L0803: // ROOT
@@ -6791,12 +9423,12 @@ L080C:
 		}
 		c.Mem[ea] = a
 	}
-	// 0810 JSR KILL
+	// 0810 JSR HKILL
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
 		s -= 2
-		goto L08BF
+		goto L0CE0
 	}
 
 L0813:
@@ -6880,9 +9512,9 @@ L081E: // FDONE
 
 L0825:
 	clock += 3<<clockShift + 1
-	// 0825 JMP REVERSE
+	// 0825 JMP HSTORE
 	{
-		goto L0400
+		goto L03CD
 	}
 
 L0828: // NOLEG
@@ -7133,119 +9765,131 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -7269,7 +9913,7 @@ L085E: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -7285,7 +9929,7 @@ L085E: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -7309,7 +9953,7 @@ L086D:
 	// 086D STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x0EE0 || c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
 			pc = 0x086D
 			goto step
@@ -7377,119 +10021,131 @@ L087A: // CFULL
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -7722,7 +10378,7 @@ L08A7:
 	// 08AB STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x0EE0 || c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
 			pc = 0x08AB
 			goto step
@@ -7784,119 +10440,131 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -8192,119 +10860,131 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -8350,119 +11030,131 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -8663,119 +11355,131 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -9196,119 +11900,131 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -9599,7 +12315,7 @@ L09FB:
 		}
 	}
 
-L0A00:
+L0A00: // ZB
 	clock += 4<<clockShift + 2
 	// 0A00 CMP #$00
 	{
@@ -9756,119 +12472,131 @@ L0A1F:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -9895,119 +12623,131 @@ L0A22: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -10129,119 +12869,131 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -10271,119 +13023,131 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -10535,119 +13299,131 @@ L0A67: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -11992,119 +14768,661 @@ L0BFD: // M8
 		case 0x04F7:
 			goto L04F7
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0CE0: // HKILL
+	if clock+31<<clockShift >= end {
+		pc = 0x0CE0
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0CE0 LDA .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CE3 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0CE6 BNE HKL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0CF0
+		}
+	}
+
+L0CE8:
+	clock += 10<<clockShift + 3
+	// 0CE8 LDA .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CEB CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0CEE BEQ HKR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0CF3
+		}
+	}
+
+L0CF0: // HKL
+	clock += 3<<clockShift + 1
+	// 0CF0 JMP KILL
+	{
+		goto L08BF
+	}
+
+L0CF3: // HKR
+	clock += 6<<clockShift + 1
+	// 0CF3 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0813:
+			goto L0813
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0DE0: // HFIRST
+	if clock+25<<clockShift >= end {
+		pc = 0x0DE0
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0DE0 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DE2 LDX .TTON
+	{
+		m := c.Mem[0x051F]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0DE5 BEQ HF1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0DE9
+		}
+	}
+
+L0DE7:
+	clock += 3<<clockShift + 1
+	// 0DE7 LDA .RBP
+	{
+		m := c.Mem[0x004D]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0DE9: // HF1
+	clock += 14<<clockShift + 4
+	// 0DE9 STA .HP
+	{
+		c.Mem[0x0100] = a
+	}
+	// 0DEC LDA .RBM
+	{
+		m := c.Mem[0x004E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DEE STA .HS
+	{
+		c.Mem[0x0108] = a
+	}
+	// 0DF1 JMP FIRST
+	{
+		goto L00DD
+	}
+
+L0EE0: // HBEST
+	if clock+54<<clockShift >= end {
+		pc = 0x0EE0
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0EE0 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EE2 STA .BBS,X
+	{
+		ea := 0x0118 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0EE2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0EE5 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0EE7 BNE HB1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0EEF
+		}
+	}
+
+L0EE9:
+	clock += 9<<clockShift + 3
+	// 0EE9 STA .RBM
+	{
+		c.Mem[0x004E] = a
+	}
+	// 0EEB LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0EED STY .RBP
+	{
+		c.Mem[0x004D] = y
+	}
+
+L0EEF: // HB1
+	clock += 33<<clockShift + 11
+	// 0EEF LDY .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0EF1 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0EF2 STY .TMP
+	{
+		c.Mem[0x00B5] = y
+	}
+	// 0EF4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EF6 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0EF7 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0EF8 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0EF9 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0EFA ORA .TMP
+	{
+		m := c.Mem[0x00B5]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0EFC STA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 2
+			pc = 0x0EFC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0EFF RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x036E:
+			goto L036E
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -12147,119 +15465,131 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -12328,119 +15658,131 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -12585,119 +15927,131 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -13086,119 +16440,131 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -13312,119 +16678,131 @@ L1108: // UEP
 		case 0x10E2:
 			goto L10E2
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -13577,119 +16955,131 @@ L1127: // UROOK
 		case 0x10EB:
 			goto L10EB
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -13766,119 +17156,131 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -13903,119 +17305,131 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -14270,119 +17684,131 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -14514,119 +17940,131 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -14654,119 +18092,131 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -15012,119 +18462,131 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -15372,8 +18834,99 @@ L044F_0219: // ILLEGAL
 
 	// The copy of 02F3 for the call at 021C.
 
+L02CF_021F: // HCOL
+	if clock+54<<clockShift >= end {
+		pc = 0x02CF
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02CF CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D1 BCS HC1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02E1_021F
+		}
+		goto L02D3_021F
+	}
+
+L02D3_021F:
+	clock += 9<<clockShift + 3
+	// 02D3 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D5 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D8 BNE HC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02E1_021F
+		}
+		goto L02DA_021F
+	}
+
+L02DA_021F:
+	clock += 9<<clockShift + 3
+	// 02DA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02DC CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02DF BEQ HCR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02E4_021F
+		}
+		goto L02E1_021F
+	}
+
+L02E1_021F: // HC1
+	clock += 3<<clockShift + 1
+	// 02E1 JMP COLLECT
+	{
+		goto L085E_021F
+	}
+
+L02E4_021F: // HCR
+	clock += 6<<clockShift + 1
+	// 02E4 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x021F
+		goto L021F
+	}
+
 L02F3_021F: // JANUS
-	if clock+52<<clockShift >= end {
+	if clock+65<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -15489,9 +19042,9 @@ L0307_021F: // JC
 
 L030D_021F:
 	clock += 3<<clockShift + 1
-	// 030D JMP COLLECT
+	// 030D JMP HCOL
 	{
-		goto L085E_021F
+		goto L02CF_021F
 	}
 
 L0310_021F: // JQ
@@ -15518,55 +19071,10 @@ L0310_021F: // JQ
 	}
 
 L0316_021F:
-	clock += 9<<clockShift + 3
-	// 0316 LDA .PIECE
+	clock += 3<<clockShift + 1
+	// 0316 JMP HQ
 	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0318 CMP .KP,X
-	{
-		ea := 0x1000 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 031B BNE TRY
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0324_021F
-		}
-		goto L031D_021F
-	}
-
-L031D_021F:
-	clock += 9<<clockShift + 3
-	// 031D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 031F CMP .KS,X
-	{
-		ea := 0x1010 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0322 BEQ JR0
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0306_021F
-		}
-		goto L0324_021F
+		goto L05D8_021F
 	}
 
 L0324_021F: // TRY
@@ -15613,123 +19121,256 @@ L0388_021F: // JRET
 		if pc == 0x021F { // the call this copy serves
 			goto L021F
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
 		goto step
+	}
+
+L05D8_021F: // HQ
+	clock += 9<<clockShift + 3
+	// 05D8 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05DA CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DD BNE HQ1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E6_021F
+		}
+		goto L05DF_021F
+	}
+
+L05DF_021F:
+	clock += 9<<clockShift + 3
+	// 05DF LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E1 CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E4 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F7_021F
+		}
+		goto L05E6_021F
+	}
+
+L05E6_021F: // HQ1
+	clock += 9<<clockShift + 3
+	// 05E6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E8 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05EB BNE HQT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F4_021F
+		}
+		goto L05ED_021F
+	}
+
+L05ED_021F:
+	clock += 9<<clockShift + 3
+	// 05ED LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05EF CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05F2 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F7_021F
+		}
+		goto L05F4_021F
+	}
+
+L05F4_021F: // HQT
+	clock += 3<<clockShift + 1
+	// 05F4 JMP TRY
+	{
+		goto L0324_021F
+	}
+
+L05F7_021F: // HQR
+	clock += 6<<clockShift + 1
+	// 05F7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x021F
+		goto L021F
 	}
 
 L085E_021F: // COLLECT
@@ -15749,7 +19390,7 @@ L085E_021F: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -15765,7 +19406,7 @@ L085E_021F: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -15814,8 +19455,99 @@ L0266_022C: // RESET
 
 	// The copy of 02F3 for the call at 0243.
 
+L02CF_0246: // HCOL
+	if clock+54<<clockShift >= end {
+		pc = 0x02CF
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02CF CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D1 BCS HC1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02E1_0246
+		}
+		goto L02D3_0246
+	}
+
+L02D3_0246:
+	clock += 9<<clockShift + 3
+	// 02D3 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D5 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D8 BNE HC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02E1_0246
+		}
+		goto L02DA_0246
+	}
+
+L02DA_0246:
+	clock += 9<<clockShift + 3
+	// 02DA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02DC CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02DF BEQ HCR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02E4_0246
+		}
+		goto L02E1_0246
+	}
+
+L02E1_0246: // HC1
+	clock += 3<<clockShift + 1
+	// 02E1 JMP COLLECT
+	{
+		goto L085E_0246
+	}
+
+L02E4_0246: // HCR
+	clock += 6<<clockShift + 1
+	// 02E4 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0246
+		goto L0246
+	}
+
 L02F3_0246: // JANUS
-	if clock+52<<clockShift >= end {
+	if clock+65<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -15931,9 +19663,9 @@ L0307_0246: // JC
 
 L030D_0246:
 	clock += 3<<clockShift + 1
-	// 030D JMP COLLECT
+	// 030D JMP HCOL
 	{
-		goto L085E_0246
+		goto L02CF_0246
 	}
 
 L0310_0246: // JQ
@@ -15960,55 +19692,10 @@ L0310_0246: // JQ
 	}
 
 L0316_0246:
-	clock += 9<<clockShift + 3
-	// 0316 LDA .PIECE
+	clock += 3<<clockShift + 1
+	// 0316 JMP HQ
 	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0318 CMP .KP,X
-	{
-		ea := 0x1000 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 031B BNE TRY
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0324_0246
-		}
-		goto L031D_0246
-	}
-
-L031D_0246:
-	clock += 9<<clockShift + 3
-	// 031D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 031F CMP .KS,X
-	{
-		ea := 0x1010 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0322 BEQ JR0
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0306_0246
-		}
-		goto L0324_0246
+		goto L05D8_0246
 	}
 
 L0324_0246: // TRY
@@ -16055,123 +19742,256 @@ L0388_0246: // JRET
 		if pc == 0x0246 { // the call this copy serves
 			goto L0246
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
 		goto step
+	}
+
+L05D8_0246: // HQ
+	clock += 9<<clockShift + 3
+	// 05D8 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05DA CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DD BNE HQ1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E6_0246
+		}
+		goto L05DF_0246
+	}
+
+L05DF_0246:
+	clock += 9<<clockShift + 3
+	// 05DF LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E1 CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E4 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F7_0246
+		}
+		goto L05E6_0246
+	}
+
+L05E6_0246: // HQ1
+	clock += 9<<clockShift + 3
+	// 05E6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E8 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05EB BNE HQT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F4_0246
+		}
+		goto L05ED_0246
+	}
+
+L05ED_0246:
+	clock += 9<<clockShift + 3
+	// 05ED LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05EF CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05F2 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F7_0246
+		}
+		goto L05F4_0246
+	}
+
+L05F4_0246: // HQT
+	clock += 3<<clockShift + 1
+	// 05F4 JMP TRY
+	{
+		goto L0324_0246
+	}
+
+L05F7_0246: // HQR
+	clock += 6<<clockShift + 1
+	// 05F7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0246
+		goto L0246
 	}
 
 L085E_0246: // COLLECT
@@ -16191,7 +20011,7 @@ L085E_0246: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -16207,7 +20027,7 @@ L085E_0246: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -16444,6 +20264,172 @@ L044F_0254: // ILLEGAL
 		s += 2
 		pc = 0x0254
 		goto L0254
+	}
+
+	// The copy of 0400 for the call at 028F.
+
+L0400_0292: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_0292
+
+L040F_0292: // ETC
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_0292
+		}
+		goto L0424_0292
+	}
+
+L0424_0292:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0292
+		goto L0292
 	}
 
 	// The copy of 0400 for the call at 038B.
@@ -16778,83 +20764,33 @@ L0424_04BE:
 		goto L04BE
 	}
 
-	// The copy of 0400 for the call at 0800.
+	// The copy of 0426 for the call at 0573.
 
-L0400_0803: // REVERSE
-	if clock+4840<<clockShift >= end {
-		pc = 0x0400
+L0426_0576: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
 		goto budget
 	}
 	clock += 21<<clockShift + 8
-	// 0400 PHA
+	// 0426 LDA .SQUARE
 	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0401 LDA .ORI
-	{
-		m := c.Mem[0x009D]
+		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0403 EOR #$77
+	// 0428 LDX .MOVEN
 	{
-		m := byte(0x77)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0405 STA .ORI
-	{
-		c.Mem[0x009D] = a
-	}
-	// 0407 LDA .SIDE
-	{
-		m := c.Mem[0x009E]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0409 EOR #$10
-	{
-		m := byte(0x10)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 040B STA .SIDE
-	{
-		c.Mem[0x009E] = a
-	}
-	// 040D LDX #$0F
-	{
-		m := byte(0x0F)
+		m := c.Mem[0x00B6]
 		x = m
 		nz = int(int8(x))
 	}
-	goto L040F_0803
-
-L040F_0803: // ETC
-	clock += 36<<clockShift + 12
-	// 040F SEC
+	// 042A CLC
 	{
-		cf = 1
+		cf = 0
 	}
-	// 0410 LDY .BK,X
+	// 042B ADC .MOVEX,X
 	{
-		m := c.Mem[x+0x60]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0412 LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0414 SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
+		m := c.Mem[x+0xB7]
 		t := uint(a) + uint(m) + uint(cf)
 		r := byte(t)
 		v = (a^r)&(m^r)&0x80 != 0
@@ -16862,86 +20798,546 @@ L040F_0803: // ETC
 		a = r
 		nz = int(int8(r))
 	}
-	// 0416 STA .BK,X
+	// 042D STA .SQUARE
 	{
-		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 24<<clockShift + 8
-			pc = 0x0416
-			goto step
-		}
-		c.Mem[ea] = a
+		c.Mem[0x00B1] = a
 	}
-	// 0418 STY .BOARD,X
+	// 042F TAX
 	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 20<<clockShift + 7
-			pc = 0x0418
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 041A SEC
-	{
-		cf = 1
-	}
-	// 041B LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 041D SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 041F STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 8<<clockShift + 3
-			pc = 0x041F
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0421 DEX
-	{
-		x--
+		x = a
 		nz = int(int8(x))
 	}
-	// 0422 BPL ETC
+	// 0430 AND #$88
 	{
-		if nz >= 0 {
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L040F_0803
+			goto L044F_0576
 		}
-		goto L0424_0803
+		goto L0434_0576
 	}
 
-L0424_0803:
-	clock += 10<<clockShift + 2
-	// 0424 PLA
+L0434_0576:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
 	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0425 RTS
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_0576
+		}
+		goto L043D_0576
+	}
+
+L043D_0576:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_0576
+		}
+		goto L0443_0576
+	}
+
+L0443_0576:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_0576
+		}
+		goto L044B_0576
+	}
+
+L044B_0576: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_0576
+
+L044C_0576: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x0803
-		goto L0803
+		pc = 0x0576
+		goto L0576
+	}
+
+L044F_0576: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0576
+		goto L0576
+	}
+
+	// The copy of 0426 for the call at 059A.
+
+L0426_059D: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F_059D
+		}
+		goto L0434_059D
+	}
+
+L0434_059D:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_059D
+		}
+		goto L043D_059D
+	}
+
+L043D_059D:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_059D
+		}
+		goto L0443_059D
+	}
+
+L0443_059D:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_059D
+		}
+		goto L044B_059D
+	}
+
+L044B_059D: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_059D
+
+L044C_059D: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x059D
+		goto L059D
+	}
+
+L044F_059D: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x059D
+		goto L059D
+	}
+
+	// The copy of 0426 for the call at 05AB.
+
+L0426_05AE: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F_05AE
+		}
+		goto L0434_05AE
+	}
+
+L0434_05AE:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_05AE
+		}
+		goto L043D_05AE
+	}
+
+L043D_05AE:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_05AE
+		}
+		goto L0443_05AE
+	}
+
+L0443_05AE:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_05AE
+		}
+		goto L044B_05AE
+	}
+
+L044B_05AE: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_05AE
+
+L044C_05AE: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x05AE
+		goto L05AE
+	}
+
+L044F_05AE: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x05AE
+		goto L05AE
 	}
 
 	// The copy of 0841 for the call at 0803.
@@ -18340,8 +22736,99 @@ L09B7_0998: // AK1
 
 	// The copy of 02F3 for the call at 09AB.
 
+L02CF_09AE: // HCOL
+	if clock+54<<clockShift >= end {
+		pc = 0x02CF
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02CF CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D1 BCS HC1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02E1_09AE
+		}
+		goto L02D3_09AE
+	}
+
+L02D3_09AE:
+	clock += 9<<clockShift + 3
+	// 02D3 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D5 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D8 BNE HC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02E1_09AE
+		}
+		goto L02DA_09AE
+	}
+
+L02DA_09AE:
+	clock += 9<<clockShift + 3
+	// 02DA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02DC CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02DF BEQ HCR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02E4_09AE
+		}
+		goto L02E1_09AE
+	}
+
+L02E1_09AE: // HC1
+	clock += 3<<clockShift + 1
+	// 02E1 JMP COLLECT
+	{
+		goto L085E_09AE
+	}
+
+L02E4_09AE: // HCR
+	clock += 6<<clockShift + 1
+	// 02E4 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09AE
+		goto L09AE
+	}
+
 L02F3_09AE: // JANUS
-	if clock+52<<clockShift >= end {
+	if clock+65<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -18457,9 +22944,9 @@ L0307_09AE: // JC
 
 L030D_09AE:
 	clock += 3<<clockShift + 1
-	// 030D JMP COLLECT
+	// 030D JMP HCOL
 	{
-		goto L085E_09AE
+		goto L02CF_09AE
 	}
 
 L0310_09AE: // JQ
@@ -18486,55 +22973,10 @@ L0310_09AE: // JQ
 	}
 
 L0316_09AE:
-	clock += 9<<clockShift + 3
-	// 0316 LDA .PIECE
+	clock += 3<<clockShift + 1
+	// 0316 JMP HQ
 	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0318 CMP .KP,X
-	{
-		ea := 0x1000 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 031B BNE TRY
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0324_09AE
-		}
-		goto L031D_09AE
-	}
-
-L031D_09AE:
-	clock += 9<<clockShift + 3
-	// 031D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 031F CMP .KS,X
-	{
-		ea := 0x1010 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0322 BEQ JR0
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0306_09AE
-		}
-		goto L0324_09AE
+		goto L05D8_09AE
 	}
 
 L0324_09AE: // TRY
@@ -18581,123 +23023,256 @@ L0388_09AE: // JRET
 		if pc == 0x09AE { // the call this copy serves
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
 		goto step
+	}
+
+L05D8_09AE: // HQ
+	clock += 9<<clockShift + 3
+	// 05D8 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05DA CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DD BNE HQ1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E6_09AE
+		}
+		goto L05DF_09AE
+	}
+
+L05DF_09AE:
+	clock += 9<<clockShift + 3
+	// 05DF LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E1 CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E4 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F7_09AE
+		}
+		goto L05E6_09AE
+	}
+
+L05E6_09AE: // HQ1
+	clock += 9<<clockShift + 3
+	// 05E6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E8 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05EB BNE HQT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F4_09AE
+		}
+		goto L05ED_09AE
+	}
+
+L05ED_09AE:
+	clock += 9<<clockShift + 3
+	// 05ED LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05EF CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05F2 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F7_09AE
+		}
+		goto L05F4_09AE
+	}
+
+L05F4_09AE: // HQT
+	clock += 3<<clockShift + 1
+	// 05F4 JMP TRY
+	{
+		goto L0324_09AE
+	}
+
+L05F7_09AE: // HQR
+	clock += 6<<clockShift + 1
+	// 05F7 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09AE
+		goto L09AE
 	}
 
 L085E_09AE: // COLLECT
@@ -18717,7 +23292,7 @@ L085E_09AE: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -18733,7 +23308,7 @@ L085E_09AE: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -19865,7 +24440,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[326] // one bounds check for all
+	_ = off[391] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -20167,13 +24742,78 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L028C
+	case 0x028F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L028F
+	case 0x0292:
+		if 4976 >= budget {
+			goto budget
+		}
+		goto L0292
+	case 0x02A1:
+		if 4955 >= budget {
+			goto budget
+		}
+		goto L02A1
+	case 0x02A9:
+		if 4945 >= budget {
+			goto budget
+		}
+		goto L02A9
+	case 0x02C0:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02C0
+	case 0x02C3:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L02C3
+	case 0x02C9:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L02C9
+	case 0x02CE:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02CE
+	case 0x02CF:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L02CF
+	case 0x02D3:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L02D3
+	case 0x02DA:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L02DA
+	case 0x02E1:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L02E1
+	case 0x02E4:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02E4
 	case 0x02F3:
-		if 52 >= budget {
+		if 65 >= budget {
 			goto budget
 		}
 		goto L02F3
 	case 0x02F7:
-		if 47 >= budget {
+		if 35 >= budget {
 			goto budget
 		}
 		goto L02F7
@@ -20188,30 +24828,25 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L0306
 	case 0x0307:
-		if 37 >= budget {
+		if 11 >= budget {
 			goto budget
 		}
 		goto L0307
 	case 0x030D:
-		if 29 >= budget {
+		if 3 >= budget {
 			goto budget
 		}
 		goto L030D
 	case 0x0310:
-		if 29 >= budget {
+		if 58 >= budget {
 			goto budget
 		}
 		goto L0310
 	case 0x0316:
-		if 21 >= budget {
+		if 50 >= budget {
 			goto budget
 		}
 		goto L0316
-	case 0x031D:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L031D
 	case 0x0324:
 		if 6 >= budget {
 			goto budget
@@ -20238,35 +24873,35 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L034B
 	case 0x0352:
-		if 70 >= budget {
+		if 47 >= budget {
 			goto budget
 		}
 		goto L0352
 	case 0x0358:
-		if 62 >= budget {
+		if 39 >= budget {
 			goto budget
 		}
 		goto L0358
 	case 0x035E:
-		if 55 >= budget {
+		if 32 >= budget {
 			goto budget
 		}
 		goto L035E
 	case 0x0367:
-		if 35 >= budget {
+		if 12 >= budget {
 			goto budget
 		}
 		goto L0367
 	case 0x0369:
-		if 33 >= budget {
+		if 10 >= budget {
 			goto budget
 		}
 		goto L0369
-	case 0x036F:
-		if 25 >= budget {
+	case 0x036E:
+		if 20 >= budget {
 			goto budget
 		}
-		goto L036F
+		goto L036E
 	case 0x0377:
 		if 13 >= budget {
 			goto budget
@@ -20362,6 +24997,41 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L03C6
+	case 0x03CD:
+		if 63 >= budget {
+			goto budget
+		}
+		goto L03CD
+	case 0x03D1:
+		if 59 >= budget {
+			goto budget
+		}
+		goto L03D1
+	case 0x03D6:
+		if 53 >= budget {
+			goto budget
+		}
+		goto L03D6
+	case 0x03DA:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L03DA
+	case 0x03E2:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L03E2
+	case 0x03F4:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L03F4
+	case 0x03F5:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L03F5
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -20542,6 +25212,186 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0509
+	case 0x0520:
+		if 128 >= budget {
+			goto budget
+		}
+		goto L0520
+	case 0x0536:
+		if 96 >= budget {
+			goto budget
+		}
+		goto L0536
+	case 0x0553:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L0553
+	case 0x0564:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0564
+	case 0x056B:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L056B
+	case 0x0571:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0571
+	case 0x0573:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0573
+	case 0x0576:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L0576
+	case 0x0578:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L0578
+	case 0x0581:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0581
+	case 0x0583:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0583
+	case 0x0587:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0587
+	case 0x058B:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L058B
+	case 0x058C:
+		if 21 >= budget {
+			goto budget
+		}
+		goto L058C
+	case 0x0592:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0592
+	case 0x0596:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0596
+	case 0x059A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L059A
+	case 0x059D:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L059D
+	case 0x059F:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L059F
+	case 0x05A1:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L05A1
+	case 0x05AA:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05AA
+	case 0x05AB:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05AB
+	case 0x05AE:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L05AE
+	case 0x05B0:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L05B0
+	case 0x05B2:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L05B2
+	case 0x05BB:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L05BB
+	case 0x05C1:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05C1
+	case 0x05C2:
+		if 32 >= budget {
+			goto budget
+		}
+		goto L05C2
+	case 0x05C4:
+		if 30 >= budget {
+			goto budget
+		}
+		goto L05C4
+	case 0x05CA:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L05CA
+	case 0x05D8:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L05D8
+	case 0x05DF:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L05DF
+	case 0x05E6:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L05E6
+	case 0x05ED:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L05ED
+	case 0x05F4:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L05F4
+	case 0x05F7:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05F7
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -21257,6 +26107,56 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0BFD
+	case 0x0CE0:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L0CE0
+	case 0x0CE8:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0CE8
+	case 0x0CF0:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0CF0
+	case 0x0CF3:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0CF3
+	case 0x0DE0:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L0DE0
+	case 0x0DE7:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0DE7
+	case 0x0DE9:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0DE9
+	case 0x0EE0:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L0EE0
+	case 0x0EE9:
+		if 42 >= budget {
+			goto budget
+		}
+		goto L0EE9
+	case 0x0EEF:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L0EEF
 	case 0x1062:
 		if 16 >= budget {
 			goto budget
@@ -21515,7 +26415,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E4) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03F7) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F7) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EFF) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -21965,119 +26865,131 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -22152,119 +27064,131 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -22818,119 +27742,131 @@ L0266: // RESET
 		case 0x09B1:
 			goto L09B1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -23114,12 +28050,650 @@ L028C: // ERROR
 		goto L0000
 	}
 
-L02F3: // JANUS
+L028F: // HREV
 	if off[58] {
+		pc = 0x028F
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x028F
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028F JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x91
+		s -= 2
+		goto L0400
+	}
+
+L0292:
+	if off[59] {
+		pc = 0x0292
+		goto step
+	}
+	if clock+4976<<clockShift >= end {
+		pc = 0x0292
+		goto budget
+	}
+	clock += 21<<clockShift + 6
+	// 0292 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0294 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0296 STA .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 4
+			pc = 0x0296
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0299 STA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 3
+			pc = 0x0299
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 029C LDA .TTON
+	{
+		m := c.Mem[0x051F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 029F BEQ HRR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02CE
+		}
+	}
+
+L02A1:
+	if off[60] {
+		pc = 0x02A1
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 02A1 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A3 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 02A5 STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02A7 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02A9: // HK1
+	if off[61] {
+		pc = 0x02A9
+		goto step
+	}
+	clock += 34<<clockShift + 11
+	// 02A9 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AB EOR ZR,X
+	{
+		ea := 0x0B00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 02AE TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 02AF LDA ZA,Y
+	{
+		ea := 0x0900 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B2 EOR .TMP2
+	{
+		m := c.Mem[0x0099]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 02B4 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 02B6 LDA ZB,Y
+	{
+		ea := 0x0A00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B9 EOR .TMP
+	{
+		m := c.Mem[0x00B5]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 02BB STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02BD DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02BE BPL HK1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02A9
+		}
+	}
+
+L02C0:
+	if off[62] {
+		pc = 0x02C0
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02C0 JSR HLOOK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xC2
+		s -= 2
+		goto L0520
+	}
+
+L02C3:
+	if off[63] {
+		pc = 0x02C3
+		goto step
+	}
+	if clock+50<<clockShift >= end {
+		pc = 0x02C3
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 02C3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02C5 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C7 BPL HRR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02CE
+		}
+	}
+
+L02C9:
+	if off[64] {
+		pc = 0x02C9
+		goto step
+	}
+	clock += 11<<clockShift + 3
+	// 02C9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CA PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CB JMP FDONE
+	{
+		goto L081E
+	}
+
+L02CE: // HRR
+	if off[65] {
+		pc = 0x02CE
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02CE RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0803:
+			goto L0803
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L02CF: // HCOL
+	if off[66] {
+		pc = 0x02CF
+		goto step
+	}
+	if clock+54<<clockShift >= end {
+		pc = 0x02CF
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02CF CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D1 BCS HC1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02E1
+		}
+	}
+
+L02D3:
+	if off[67] {
+		pc = 0x02D3
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 02D3 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D5 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D8 BNE HC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02E1
+		}
+	}
+
+L02DA:
+	if off[68] {
+		pc = 0x02DA
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 02DA LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02DC CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02DF BEQ HCR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02E4
+		}
+	}
+
+L02E1: // HC1
+	if off[69] {
+		pc = 0x02E1
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 02E1 JMP COLLECT
+	{
+		goto L085E
+	}
+
+L02E4: // HCR
+	if off[70] {
+		pc = 0x02E4
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02E4 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		case 0x09AE:
+			goto L09AE
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L02F3: // JANUS
+	if off[71] {
 		pc = 0x02F3
 		goto step
 	}
-	if clock+52<<clockShift >= end {
+	if clock+65<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -23139,7 +28713,7 @@ L02F3: // JANUS
 	}
 
 L02F7:
-	if off[59] {
+	if off[72] {
 		pc = 0x02F7
 		goto step
 	}
@@ -23166,7 +28740,7 @@ L02F7:
 	}
 
 L02FD:
-	if off[60] {
+	if off[73] {
 		pc = 0x02FD
 		goto step
 	}
@@ -23203,7 +28777,7 @@ L02FD:
 	}
 
 L0306: // JR0
-	if off[61] {
+	if off[74] {
 		pc = 0x0306
 		goto step
 	}
@@ -23228,119 +28802,131 @@ L0306: // JR0
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -23348,7 +28934,7 @@ L0306: // JR0
 	}
 
 L0307: // JC
-	if off[62] {
+	if off[75] {
 		pc = 0x0307
 		goto step
 	}
@@ -23374,18 +28960,18 @@ L0307: // JC
 	}
 
 L030D:
-	if off[63] {
+	if off[76] {
 		pc = 0x030D
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 030D JMP COLLECT
+	// 030D JMP HCOL
 	{
-		goto L085E
+		goto L02CF
 	}
 
 L0310: // JQ
-	if off[64] {
+	if off[77] {
 		pc = 0x0310
 		goto step
 	}
@@ -23411,65 +28997,18 @@ L0310: // JQ
 	}
 
 L0316:
-	if off[65] {
+	if off[78] {
 		pc = 0x0316
 		goto step
 	}
-	clock += 9<<clockShift + 3
-	// 0316 LDA .PIECE
+	clock += 3<<clockShift + 1
+	// 0316 JMP HQ
 	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0318 CMP .KP,X
-	{
-		ea := 0x1000 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 031B BNE TRY
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0324
-		}
-	}
-
-L031D:
-	if off[66] {
-		pc = 0x031D
-		goto step
-	}
-	clock += 9<<clockShift + 3
-	// 031D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 031F CMP .KS,X
-	{
-		ea := 0x1010 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0322 BEQ JR0
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0306
-		}
+		goto L05D8
 	}
 
 L0324: // TRY
-	if off[67] {
+	if off[79] {
 		pc = 0x0324
 		goto step
 	}
@@ -23487,7 +29026,7 @@ L0324: // TRY
 	}
 
 L0327:
-	if off[68] {
+	if off[80] {
 		pc = 0x0327
 		goto step
 	}
@@ -23505,7 +29044,7 @@ L0327:
 	}
 
 L032A:
-	if off[69] {
+	if off[81] {
 		pc = 0x032A
 		goto step
 	}
@@ -23523,7 +29062,7 @@ L032A:
 	}
 
 L032D:
-	if off[70] {
+	if off[82] {
 		pc = 0x032D
 		goto step
 	}
@@ -23690,7 +29229,7 @@ L032D:
 	}
 
 L034B:
-	if off[71] {
+	if off[83] {
 		pc = 0x034B
 		goto step
 	}
@@ -23719,11 +29258,11 @@ L034B:
 	}
 
 L0352:
-	if off[72] {
+	if off[84] {
 		pc = 0x0352
 		goto step
 	}
-	if clock+70<<clockShift >= end {
+	if clock+47<<clockShift >= end {
 		pc = 0x0352
 		goto budget
 	}
@@ -23749,7 +29288,7 @@ L0352:
 	}
 
 L0358:
-	if off[73] {
+	if off[85] {
 		pc = 0x0358
 		goto step
 	}
@@ -23775,7 +29314,7 @@ L0358:
 	}
 
 L035E:
-	if off[74] {
+	if off[86] {
 		pc = 0x035E
 		goto step
 	}
@@ -23827,7 +29366,7 @@ L035E:
 	}
 
 L0367:
-	if off[75] {
+	if off[87] {
 		pc = 0x0367
 		goto step
 	}
@@ -23841,65 +29380,52 @@ L0367:
 	}
 
 L0369:
-	if off[76] {
+	if off[88] {
 		pc = 0x0369
 		goto step
 	}
-	clock += 8<<clockShift + 3
+	clock += 10<<clockShift + 2
 	// 0369 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 8<<clockShift + 3
+			clock -= 10<<clockShift + 2
 			pc = 0x0369
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 036B CPX #$00
+	// 036B JSR HBEST
 	{
-		m := byte(0x00)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 036D BNE JNR
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0377
-		}
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x6D
+		s -= 2
+		goto L0EE0
 	}
 
-L036F:
-	if off[77] {
-		pc = 0x036F
+L036E:
+	if off[89] {
+		pc = 0x036E
 		goto step
 	}
-	clock += 12<<clockShift + 4
-	// 036F LDY .PIECE
-	{
-		m := c.Mem[0x00B0]
-		y = m
-		nz = int(int8(y))
+	if clock+20<<clockShift >= end {
+		pc = 0x036E
+		goto budget
 	}
-	// 0371 STY .RBP
+	clock += 7<<clockShift + 2
+	// 036E LDA .ALPHA,X
 	{
-		c.Mem[0x004D] = y
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
 	}
-	// 0373 LDY .SQUARE
+	// 0370 JMP JNR
 	{
-		m := c.Mem[0x00B1]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0375 STY .RBM
-	{
-		c.Mem[0x004E] = y
+		goto L0377
 	}
 
 L0377: // JNR
-	if off[78] {
+	if off[90] {
 		pc = 0x0377
 		goto step
 	}
@@ -23920,7 +29446,7 @@ L0377: // JNR
 	}
 
 L037B:
-	if off[79] {
+	if off[91] {
 		pc = 0x037B
 		goto step
 	}
@@ -23934,7 +29460,7 @@ L037B:
 	}
 
 L037E: // CUT
-	if off[80] {
+	if off[92] {
 		pc = 0x037E
 		goto step
 	}
@@ -23967,7 +29493,7 @@ L037E: // CUT
 	}
 
 L0384: // UNWIND
-	if off[81] {
+	if off[93] {
 		pc = 0x0384
 		goto step
 	}
@@ -23989,7 +29515,7 @@ L0384: // UNWIND
 	}
 
 L0388: // JRET
-	if off[82] {
+	if off[94] {
 		pc = 0x0388
 		goto step
 	}
@@ -24000,119 +29526,131 @@ L0388: // JRET
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -24120,7 +29658,7 @@ L0388: // JRET
 	}
 
 L0389: // NOLEG2
-	if off[83] {
+	if off[95] {
 		pc = 0x0389
 		goto step
 	}
@@ -24145,7 +29683,7 @@ L0389: // NOLEG2
 	}
 
 L038E:
-	if off[84] {
+	if off[96] {
 		pc = 0x038E
 		goto step
 	}
@@ -24189,7 +29727,7 @@ L038E:
 	}
 
 L0397:
-	if off[85] {
+	if off[97] {
 		pc = 0x0397
 		goto step
 	}
@@ -24234,7 +29772,7 @@ L0397:
 	}
 
 L039A: // NR2
-	if off[86] {
+	if off[98] {
 		pc = 0x039A
 		goto step
 	}
@@ -24245,7 +29783,7 @@ L039A: // NR2
 	}
 
 L039D: // GAINR
-	if off[87] {
+	if off[99] {
 		pc = 0x039D
 		goto step
 	}
@@ -24273,7 +29811,7 @@ L039D: // GAINR
 	}
 
 L03A3:
-	if off[88] {
+	if off[100] {
 		pc = 0x03A3
 		goto step
 	}
@@ -24286,7 +29824,7 @@ L03A3:
 	}
 
 L03A5: // GR1
-	if off[89] {
+	if off[101] {
 		pc = 0x03A5
 		goto step
 	}
@@ -24318,7 +29856,7 @@ L03A5: // GR1
 	}
 
 L03AB:
-	if off[90] {
+	if off[102] {
 		pc = 0x03AB
 		goto step
 	}
@@ -24347,7 +29885,7 @@ L03AB:
 	}
 
 L03B2:
-	if off[91] {
+	if off[103] {
 		pc = 0x03B2
 		goto step
 	}
@@ -24402,119 +29940,131 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -24522,7 +30072,7 @@ L03B2:
 	}
 
 L03B9: // GR2
-	if off[92] {
+	if off[104] {
 		pc = 0x03B9
 		goto step
 	}
@@ -24541,7 +30091,7 @@ L03B9: // GR2
 	}
 
 L03BC: // GR
-	if off[93] {
+	if off[105] {
 		pc = 0x03BC
 		goto step
 	}
@@ -24556,119 +30106,131 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -24676,7 +30238,7 @@ L03BC: // GR
 	}
 
 L03BD: // DISMV
-	if off[94] {
+	if off[106] {
 		pc = 0x03BD
 		goto step
 	}
@@ -24693,7 +30255,7 @@ L03BD: // DISMV
 	}
 
 L03BF: // ROL
-	if off[95] {
+	if off[107] {
 		pc = 0x03BF
 		goto step
 	}
@@ -24731,7 +30293,7 @@ L03BF: // ROL
 	}
 
 L03C6:
-	if off[96] {
+	if off[108] {
 		pc = 0x03C6
 		goto step
 	}
@@ -24760,127 +30322,327 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
 		goto step
 	}
 
+L03CD: // HSTORE
+	if off[109] {
+		pc = 0x03CD
+		goto step
+	}
+	if clock+63<<clockShift >= end {
+		pc = 0x03CD
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 03CD CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BEQ HSR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03F5
+		}
+	}
+
+L03D1:
+	if off[110] {
+		pc = 0x03D1
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 03D1 LDY .TTON
+	{
+		m := c.Mem[0x051F]
+		y = m
+		nz = int(int8(y))
+	}
+	// 03D4 BEQ HSR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03F5
+		}
+	}
+
+L03D6:
+	if off[111] {
+		pc = 0x03D6
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 03D6 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03D8 BEQ HSR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03F5
+		}
+	}
+
+L03DA:
+	if off[112] {
+		pc = 0x03DA
+		goto step
+	}
+	clock += 11<<clockShift + 4
+	// 03DA PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03DB LDA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03DE CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03E0 BEQ HSP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03F4
+		}
+	}
+
+L03E2:
+	if off[113] {
+		pc = 0x03E2
+		goto step
+	}
+	clock += 27<<clockShift + 6
+	// 03E2 LDY .HIX,X
+	{
+		ea := 0x0120 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 03E5 STA .TM,Y
+	{
+		ea := 0x0F78 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 23<<clockShift + 5
+			pc = 0x03E5
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 03E8 LDA .BBS,X
+	{
+		ea := 0x0118 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03EB STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 14<<clockShift + 3
+			pc = 0x03EB
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 03EE LDA .HCK,X
+	{
+		ea := 0x0128 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03F1 STA .TC,Y
+	{
+		ea := 0x0F80 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x03F1
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L03F4: // HSP
+	if off[114] {
+		pc = 0x03F4
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 03F4 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+
+L03F5: // HSR
+	if off[115] {
+		pc = 0x03F5
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 03F5 JMP REVERSE
+	{
+		goto L0400
+	}
+
 L0400: // REVERSE
-	if off[97] {
+	if off[116] {
 		pc = 0x0400
 		goto step
 	}
@@ -24936,7 +30698,7 @@ L0400: // REVERSE
 	}
 
 L040F: // ETC
-	if off[98] {
+	if off[117] {
 		pc = 0x040F
 		goto step
 	}
@@ -25071,7 +30833,7 @@ L040F: // ETC
 	}
 
 L0424:
-	if off[99] {
+	if off[118] {
 		pc = 0x0424
 		goto step
 	}
@@ -25089,119 +30851,131 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -25209,7 +30983,7 @@ L0424:
 	}
 
 L0426: // CMOVE
-	if off[100] {
+	if off[119] {
 		pc = 0x0426
 		goto step
 	}
@@ -25291,7 +31065,7 @@ L0426: // CMOVE
 	}
 
 L0434:
-	if off[101] {
+	if off[120] {
 		pc = 0x0434
 		goto step
 	}
@@ -25329,7 +31103,7 @@ L0434:
 	}
 
 L043D:
-	if off[102] {
+	if off[121] {
 		pc = 0x043D
 		goto step
 	}
@@ -25356,7 +31130,7 @@ L043D:
 	}
 
 L0443:
-	if off[103] {
+	if off[122] {
 		pc = 0x0443
 		goto step
 	}
@@ -25413,7 +31187,7 @@ L0443:
 	}
 
 L044B: // NO
-	if off[104] {
+	if off[123] {
 		pc = 0x044B
 		goto step
 	}
@@ -25424,7 +31198,7 @@ L044B: // NO
 	}
 
 L044C: // RETL
-	if off[105] {
+	if off[124] {
 		pc = 0x044C
 		goto step
 	}
@@ -25441,129 +31215,131 @@ L044C: // RETL
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x0254:
-			goto L0254
-		case 0x08D8:
-			goto L08D8
-		case 0x0A46:
-			goto L0A46
-		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -25571,7 +31347,7 @@ L044C: // RETL
 	}
 
 L044F: // ILLEGAL
-	if off[106] {
+	if off[125] {
 		pc = 0x044F
 		goto step
 	}
@@ -25592,129 +31368,131 @@ L044F: // ILLEGAL
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x0254:
-			goto L0254
-		case 0x08D8:
-			goto L08D8
-		case 0x0A46:
-			goto L0A46
-		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -25722,7 +31500,7 @@ L044F: // ILLEGAL
 	}
 
 L0453: // GO
-	if off[107] {
+	if off[126] {
 		pc = 0x0453
 		goto step
 	}
@@ -25745,7 +31523,7 @@ L0453: // GO
 	}
 
 L0457: // GCLR
-	if off[108] {
+	if off[127] {
 		pc = 0x0457
 		goto step
 	}
@@ -25778,7 +31556,7 @@ L0457: // GCLR
 	}
 
 L045D:
-	if off[109] {
+	if off[128] {
 		pc = 0x045D
 		goto step
 	}
@@ -25791,7 +31569,7 @@ L045D:
 	}
 
 L045F: // GSET
-	if off[110] {
+	if off[129] {
 		pc = 0x045F
 		goto step
 	}
@@ -25826,7 +31604,7 @@ L045F: // GSET
 	}
 
 L0466:
-	if off[111] {
+	if off[130] {
 		pc = 0x0466
 		goto step
 	}
@@ -25848,7 +31626,7 @@ L0466:
 	}
 
 L046A: // GNEXT
-	if off[112] {
+	if off[131] {
 		pc = 0x046A
 		goto step
 	}
@@ -25867,7 +31645,7 @@ L046A: // GNEXT
 	}
 
 L046D:
-	if off[113] {
+	if off[132] {
 		pc = 0x046D
 		goto step
 	}
@@ -25908,7 +31686,7 @@ L046D:
 	}
 
 L0479: // GKCLR
-	if off[114] {
+	if off[133] {
 		pc = 0x0479
 		goto step
 	}
@@ -25937,7 +31715,7 @@ L0479: // GKCLR
 	}
 
 L047F:
-	if off[115] {
+	if off[134] {
 		pc = 0x047F
 		goto step
 	}
@@ -25983,7 +31761,7 @@ L047F:
 	}
 
 L048D:
-	if off[116] {
+	if off[135] {
 		pc = 0x048D
 		goto step
 	}
@@ -26008,7 +31786,7 @@ L048D:
 	}
 
 L0493:
-	if off[117] {
+	if off[136] {
 		pc = 0x0493
 		goto step
 	}
@@ -26020,7 +31798,7 @@ L0493:
 	}
 
 L0494: // GLEV
-	if off[118] {
+	if off[137] {
 		pc = 0x0494
 		goto step
 	}
@@ -26100,7 +31878,7 @@ L0494: // GLEV
 	}
 
 L04A4: // ITER
-	if off[119] {
+	if off[138] {
 		pc = 0x04A4
 		goto step
 	}
@@ -26153,16 +31931,16 @@ L04A4: // ITER
 	{
 		c.Mem[0x0080] = a
 	}
-	// 04B5 JSR FIRST
+	// 04B5 JSR HFIRST
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x04, 0xB7
 		s -= 2
-		goto L00DD
+		goto L0DE0
 	}
 
 L04B8:
-	if off[120] {
+	if off[139] {
 		pc = 0x04B8
 		goto step
 	}
@@ -26180,7 +31958,7 @@ L04B8:
 	}
 
 L04BB:
-	if off[121] {
+	if off[140] {
 		pc = 0x04BB
 		goto step
 	}
@@ -26198,7 +31976,7 @@ L04BB:
 	}
 
 L04BE:
-	if off[122] {
+	if off[141] {
 		pc = 0x04BE
 		goto step
 	}
@@ -26222,7 +32000,7 @@ L04BE:
 	}
 
 L04C2:
-	if off[123] {
+	if off[142] {
 		pc = 0x04C2
 		goto step
 	}
@@ -26276,7 +32054,7 @@ L04C2:
 	}
 
 L04C9:
-	if off[124] {
+	if off[143] {
 		pc = 0x04C9
 		goto step
 	}
@@ -26303,7 +32081,7 @@ L04C9:
 	}
 
 L04CF: // GDONE
-	if off[125] {
+	if off[144] {
 		pc = 0x04CF
 		goto step
 	}
@@ -26316,7 +32094,7 @@ L04CF: // GDONE
 	}
 
 L04D1: // GHIST
-	if off[126] {
+	if off[145] {
 		pc = 0x04D1
 		goto step
 	}
@@ -26371,7 +32149,7 @@ L04D1: // GHIST
 	}
 
 L04E0:
-	if off[127] {
+	if off[146] {
 		pc = 0x04E0
 		goto step
 	}
@@ -26431,7 +32209,7 @@ L04E0:
 	}
 
 L04F7:
-	if off[128] {
+	if off[147] {
 		pc = 0x04F7
 		goto step
 	}
@@ -26446,7 +32224,7 @@ L04F7:
 	}
 
 L04FA: // MATE
-	if off[129] {
+	if off[148] {
 		pc = 0x04FA
 		goto step
 	}
@@ -26466,119 +32244,131 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -26586,7 +32376,7 @@ L04FA: // MATE
 	}
 
 L04FC: // PST
-	if off[130] {
+	if off[149] {
 		pc = 0x04FC
 		goto step
 	}
@@ -26625,7 +32415,7 @@ L04FC: // PST
 	}
 
 L0505:
-	if off[131] {
+	if off[150] {
 		pc = 0x0505
 		goto step
 	}
@@ -26650,119 +32440,131 @@ L0505:
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -26770,7 +32572,7 @@ L0505:
 	}
 
 L0509: // PSTN
-	if off[132] {
+	if off[151] {
 		pc = 0x0509
 		goto step
 	}
@@ -26795,119 +32597,1668 @@ L0509: // PSTN
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0520: // HLOOK
+	if off[152] {
+		pc = 0x0520
+		goto step
+	}
+	if clock+128<<clockShift >= end {
+		pc = 0x0520
+		goto budget
+	}
+	clock += 31<<clockShift + 10
+	// 0520 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0522 LDA .TMP2
+	{
+		m := c.Mem[0x0099]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0524 AND #$77
+	{
+		m := byte(0x77)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0526 ORA #$08
+	{
+		m := byte(0x08)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0528 STA .HIX,X
+	{
+		ea := 0x0120 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 21<<clockShift + 6
+			pc = 0x0528
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 052B TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 052C LDA .TMP
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 052E STA .HCK,X
+	{
+		ea := 0x0128 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 3
+			pc = 0x052E
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0531 CMP .TC,Y
+	{
+		ea := 0x0F80 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0534 BNE HLR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0536:
+	if off[153] {
+		pc = 0x0536
+		goto step
+	}
+	clock += 46<<clockShift + 16
+	// 0536 LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0539 STA .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 42<<clockShift + 15
+			pc = 0x0539
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 053C LDA .TM,Y
+	{
+		ea := 0x0F78 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 053F TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0540 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0542 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+	// 0544 INC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 0546 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0547 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0548 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0549 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 054A LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 054B STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 054D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 054E LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0551 BMI HLR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0553:
+	if off[154] {
+		pc = 0x0553
+		goto step
+	}
+	clock += 23<<clockShift + 9
+	// 0553 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0555 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0556 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0558 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0559 LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055C AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 055E STA .TYPE
+	{
+		c.Mem[0x00DA] = a
+	}
+	// 0560 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0562 BEQ HPAWN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L058C
+		}
+	}
+
+L0564:
+	if off[155] {
+		pc = 0x0564
+		goto step
+	}
+	clock += 11<<clockShift + 4
+	// 0564 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0565 LDA .MST,X
+	{
+		m := c.Mem[x+0xA0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0567 CMP .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0569 BCC HLR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L056B:
+	if off[156] {
+		pc = 0x056B
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 056B LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 056D CMP .MEND,X
+	{
+		m := c.Mem[x+0xA8]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 056F BEQ HLR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0571:
+	if off[157] {
+		pc = 0x0571
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0571 BCC HLR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0573: // HSTEP
+	if off[158] {
+		pc = 0x0573
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0573
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0573 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
+		s -= 2
+		goto L0426
+	}
+
+L0576:
+	if off[159] {
+		pc = 0x0576
+		goto step
+	}
+	if clock+48<<clockShift >= end {
+		pc = 0x0576
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0576 BMI HLR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0578:
+	if off[160] {
+		pc = 0x0578
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 0578 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 057A LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 057C CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 057F BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05C2
+		}
+	}
+
+L0581:
+	if off[161] {
+		pc = 0x0581
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0581 BVS HLR
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0583:
+	if off[162] {
+		pc = 0x0583
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0583 LDA .TYPE
+	{
+		m := c.Mem[0x00DA]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 BEQ HLR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0587:
+	if off[163] {
+		pc = 0x0587
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0587 CMP #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0589 BNE HSTEP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0573
+		}
+	}
+
+L058B: // HLR
+	if off[164] {
+		pc = 0x058B
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x058B
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 058B RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x02C3:
+			goto L02C3
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L058C: // HPAWN
+	if off[165] {
+		pc = 0x058C
+		goto step
+	}
+	clock += 7<<clockShift + 3
+	// 058C LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 058E CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0590 BEQ HPF
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05AB
+		}
+	}
+
+L0592:
+	if off[166] {
+		pc = 0x0592
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0592 CMP #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0594 BCS HLR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L0596:
+	if off[167] {
+		pc = 0x0596
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0596 CMP #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0598 BCC HLR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L059A:
+	if off[168] {
+		pc = 0x059A
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 059A JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x9C
+		s -= 2
+		goto L0426
+	}
+
+L059D:
+	if off[169] {
+		pc = 0x059D
+		goto step
+	}
+	if clock+50<<clockShift >= end {
+		pc = 0x059D
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 059D BMI HLR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L059F:
+	if off[170] {
+		pc = 0x059F
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 059F BVC HLR
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L05A1:
+	if off[171] {
+		pc = 0x05A1
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 05A1 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05A3 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05A5 CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05A8 BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05C2
+		}
+	}
+
+L05AA:
+	if off[172] {
+		pc = 0x05AA
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 05AA RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x02C3:
+			goto L02C3
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L05AB: // HPF
+	if off[173] {
+		pc = 0x05AB
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x05AB
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 05AB JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xAD
+		s -= 2
+		goto L0426
+	}
+
+L05AE:
+	if off[174] {
+		pc = 0x05AE
+		goto step
+	}
+	if clock+50<<clockShift >= end {
+		pc = 0x05AE
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 05AE BMI HLR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L05B0:
+	if off[175] {
+		pc = 0x05B0
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 05B0 BVS HLR
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L05B2:
+	if off[176] {
+		pc = 0x05B2
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 05B2 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05B4 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B6 CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05B9 BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05C2
+		}
+	}
+
+L05BB:
+	if off[177] {
+		pc = 0x05BB
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 05BB AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 05BD CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05BF BEQ HPF
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05AB
+		}
+	}
+
+L05C1:
+	if off[178] {
+		pc = 0x05C1
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 05C1 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x02C3:
+			goto L02C3
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L05C2: // HGOT
+	if off[179] {
+		pc = 0x05C2
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 05C2 BVC HG1
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L05CA
+		}
+	}
+
+L05C4:
+	if off[180] {
+		pc = 0x05C4
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 05C4 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05C6 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05C8 BEQ HLR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L058B
+		}
+	}
+
+L05CA: // HG1
+	if off[181] {
+		pc = 0x05CA
+		goto step
+	}
+	clock += 22<<clockShift + 7
+	// 05CA LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CC STA .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 19<<clockShift + 6
+			pc = 0x05CC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 05CF TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 05D0 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 05D1 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05D3 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x05D3
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 05D5 JMP TRY
+	{
+		goto L0324
+	}
+
+L05D8: // HQ
+	if off[182] {
+		pc = 0x05D8
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 05D8 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05DA CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DD BNE HQ1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E6
+		}
+	}
+
+L05DF:
+	if off[183] {
+		pc = 0x05DF
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 05DF LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E1 CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E4 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F7
+		}
+	}
+
+L05E6: // HQ1
+	if off[184] {
+		pc = 0x05E6
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 05E6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E8 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05EB BNE HQT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F4
+		}
+	}
+
+L05ED:
+	if off[185] {
+		pc = 0x05ED
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 05ED LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05EF CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05F2 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F7
+		}
+	}
+
+L05F4: // HQT
+	if off[186] {
+		pc = 0x05F4
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 05F4 JMP TRY
+	{
+		goto L0324
+	}
+
+L05F7: // HQR
+	if off[187] {
+		pc = 0x05F7
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 05F7 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		case 0x09AE:
+			goto L09AE
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -26915,7 +34266,7 @@ L0509: // PSTN
 	}
 
 L0800: // FULL
-	if off[133] {
+	if off[188] {
 		pc = 0x0800
 		goto step
 	}
@@ -26924,16 +34275,16 @@ L0800: // FULL
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0800 JSR REVERSE
+	// 0800 JSR HREV
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
 		s -= 2
-		goto L0400
+		goto L028F
 	}
 
 L0803: // ROOT
-	if off[134] {
+	if off[189] {
 		pc = 0x0803
 		goto step
 	}
@@ -26951,7 +34302,7 @@ L0803: // ROOT
 	}
 
 L0806:
-	if off[135] {
+	if off[190] {
 		pc = 0x0806
 		goto step
 	}
@@ -26981,7 +34332,7 @@ L0806:
 	}
 
 L080C:
-	if off[136] {
+	if off[191] {
 		pc = 0x080C
 		goto step
 	}
@@ -27002,16 +34353,16 @@ L080C:
 		}
 		c.Mem[ea] = a
 	}
-	// 0810 JSR KILL
+	// 0810 JSR HKILL
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
 		s -= 2
-		goto L08BF
+		goto L0CE0
 	}
 
 L0813:
-	if off[137] {
+	if off[192] {
 		pc = 0x0813
 		goto step
 	}
@@ -27041,7 +34392,7 @@ L0813:
 	}
 
 L0819:
-	if off[138] {
+	if off[193] {
 		pc = 0x0819
 		goto step
 	}
@@ -27055,7 +34406,7 @@ L0819:
 	}
 
 L081C:
-	if off[139] {
+	if off[194] {
 		pc = 0x081C
 		goto step
 	}
@@ -27072,7 +34423,7 @@ L081C:
 	}
 
 L081E: // FDONE
-	if off[140] {
+	if off[195] {
 		pc = 0x081E
 		goto step
 	}
@@ -27106,18 +34457,18 @@ L081E: // FDONE
 	}
 
 L0825:
-	if off[141] {
+	if off[196] {
 		pc = 0x0825
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 0825 JMP REVERSE
+	// 0825 JMP HSTORE
 	{
-		goto L0400
+		goto L03CD
 	}
 
 L0828: // NOLEG
-	if off[142] {
+	if off[197] {
 		pc = 0x0828
 		goto step
 	}
@@ -27156,7 +34507,7 @@ L0828: // NOLEG
 	}
 
 L0832:
-	if off[143] {
+	if off[198] {
 		pc = 0x0832
 		goto step
 	}
@@ -27174,7 +34525,7 @@ L0832:
 	}
 
 L0835:
-	if off[144] {
+	if off[199] {
 		pc = 0x0835
 		goto step
 	}
@@ -27189,7 +34540,7 @@ L0835:
 	}
 
 L0838: // GEN
-	if off[145] {
+	if off[200] {
 		pc = 0x0838
 		goto step
 	}
@@ -27230,7 +34581,7 @@ L0838: // GEN
 	}
 
 L0841: // CAPT
-	if off[146] {
+	if off[201] {
 		pc = 0x0841
 		goto step
 	}
@@ -27331,7 +34682,7 @@ L0841: // CAPT
 	}
 
 L0854:
-	if off[147] {
+	if off[202] {
 		pc = 0x0854
 		goto step
 	}
@@ -27361,7 +34712,7 @@ L0854:
 	}
 
 L085A:
-	if off[148] {
+	if off[203] {
 		pc = 0x085A
 		goto step
 	}
@@ -27375,7 +34726,7 @@ L085A:
 	}
 
 L085D: // CDONE
-	if off[149] {
+	if off[204] {
 		pc = 0x085D
 		goto step
 	}
@@ -27396,119 +34747,131 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -27516,7 +34879,7 @@ L085D: // CDONE
 	}
 
 L085E: // COLLECT
-	if off[150] {
+	if off[205] {
 		pc = 0x085E
 		goto step
 	}
@@ -27536,7 +34899,7 @@ L085E: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -27552,7 +34915,7 @@ L085E: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -27568,7 +34931,7 @@ L085E: // COLLECT
 	}
 
 L086D:
-	if off[151] {
+	if off[206] {
 		pc = 0x086D
 		goto step
 	}
@@ -27580,7 +34943,7 @@ L086D:
 	// 086D STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x0EE0 || c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
 			pc = 0x086D
 			goto step
@@ -27612,7 +34975,7 @@ L086D:
 	}
 
 L0876:
-	if off[152] {
+	if off[207] {
 		pc = 0x0876
 		goto step
 	}
@@ -27635,7 +34998,7 @@ L0876:
 	}
 
 L087A: // CFULL
-	if off[153] {
+	if off[208] {
 		pc = 0x087A
 		goto step
 	}
@@ -27656,119 +35019,131 @@ L087A: // CFULL
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -27776,7 +35151,7 @@ L087A: // CFULL
 	}
 
 L087B: // CAPS
-	if off[154] {
+	if off[209] {
 		pc = 0x087B
 		goto step
 	}
@@ -27813,7 +35188,7 @@ L087B: // CAPS
 	}
 
 L0881: // CNEXT
-	if off[155] {
+	if off[210] {
 		pc = 0x0881
 		goto step
 	}
@@ -27890,7 +35265,7 @@ L0881: // CNEXT
 	}
 
 L088E: // CSCAN
-	if off[156] {
+	if off[211] {
 		pc = 0x088E
 		goto step
 	}
@@ -27920,7 +35295,7 @@ L088E: // CSCAN
 	}
 
 L0893:
-	if off[157] {
+	if off[212] {
 		pc = 0x0893
 		goto step
 	}
@@ -27949,7 +35324,7 @@ L0893:
 	}
 
 L089A:
-	if off[158] {
+	if off[213] {
 		pc = 0x089A
 		goto step
 	}
@@ -27963,7 +35338,7 @@ L089A:
 	}
 
 L089C:
-	if off[159] {
+	if off[214] {
 		pc = 0x089C
 		goto step
 	}
@@ -27978,7 +35353,7 @@ L089C:
 	}
 
 L08A0: // CSKIP
-	if off[160] {
+	if off[215] {
 		pc = 0x08A0
 		goto step
 	}
@@ -27997,7 +35372,7 @@ L08A0: // CSKIP
 	}
 
 L08A3: // CPICK
-	if off[161] {
+	if off[216] {
 		pc = 0x08A3
 		goto step
 	}
@@ -28017,7 +35392,7 @@ L08A3: // CPICK
 	}
 
 L08A7:
-	if off[162] {
+	if off[217] {
 		pc = 0x08A7
 		goto step
 	}
@@ -28037,7 +35412,7 @@ L08A7:
 	// 08AB STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if c.Hooked(ea) {
+		if ea >= 0x0EE0 || c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
 			pc = 0x08AB
 			goto step
@@ -28077,7 +35452,7 @@ L08A7:
 	}
 
 L08BB:
-	if off[163] {
+	if off[218] {
 		pc = 0x08BB
 		goto step
 	}
@@ -28092,7 +35467,7 @@ L08BB:
 	}
 
 L08BE: // CEND
-	if off[164] {
+	if off[219] {
 		pc = 0x08BE
 		goto step
 	}
@@ -28107,119 +35482,131 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -28227,7 +35614,7 @@ L08BE: // CEND
 	}
 
 L08BF: // KILL
-	if off[165] {
+	if off[220] {
 		pc = 0x08BF
 		goto step
 	}
@@ -28253,7 +35640,7 @@ L08BF: // KILL
 	}
 
 L08C4:
-	if off[166] {
+	if off[221] {
 		pc = 0x08C4
 		goto step
 	}
@@ -28284,7 +35671,7 @@ L08C4:
 	}
 
 L08CC:
-	if off[167] {
+	if off[222] {
 		pc = 0x08CC
 		goto step
 	}
@@ -28311,7 +35698,7 @@ L08CC:
 	}
 
 L08D5: // KSTEP
-	if off[168] {
+	if off[223] {
 		pc = 0x08D5
 		goto step
 	}
@@ -28329,7 +35716,7 @@ L08D5: // KSTEP
 	}
 
 L08D8:
-	if off[169] {
+	if off[224] {
 		pc = 0x08D8
 		goto step
 	}
@@ -28347,7 +35734,7 @@ L08D8:
 	}
 
 L08DA:
-	if off[170] {
+	if off[225] {
 		pc = 0x08DA
 		goto step
 	}
@@ -28361,7 +35748,7 @@ L08DA:
 	}
 
 L08DC:
-	if off[171] {
+	if off[226] {
 		pc = 0x08DC
 		goto step
 	}
@@ -28396,7 +35783,7 @@ L08DC:
 	}
 
 L08E5:
-	if off[172] {
+	if off[227] {
 		pc = 0x08E5
 		goto step
 	}
@@ -28433,7 +35820,7 @@ L08E5:
 	}
 
 L08EE: // KREC
-	if off[173] {
+	if off[228] {
 		pc = 0x08EE
 		goto step
 	}
@@ -28451,7 +35838,7 @@ L08EE: // KREC
 	}
 
 L08F1:
-	if off[174] {
+	if off[229] {
 		pc = 0x08F1
 		goto step
 	}
@@ -28473,7 +35860,7 @@ L08F1:
 	}
 
 L08F4:
-	if off[175] {
+	if off[230] {
 		pc = 0x08F4
 		goto step
 	}
@@ -28559,119 +35946,131 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -28679,7 +36078,7 @@ L08F4:
 	}
 
 L090B: // KGONE
-	if off[176] {
+	if off[231] {
 		pc = 0x090B
 		goto step
 	}
@@ -28708,7 +36107,7 @@ L090B: // KGONE
 	}
 
 L0912: // KNONE
-	if off[177] {
+	if off[232] {
 		pc = 0x0912
 		goto step
 	}
@@ -28725,119 +36124,131 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -28845,7 +36256,7 @@ L0912: // KNONE
 	}
 
 L0915: // RTYPE
-	if off[178] {
+	if off[233] {
 		pc = 0x0915
 		goto step
 	}
@@ -28875,7 +36286,7 @@ L0915: // RTYPE
 	}
 
 L091B:
-	if off[179] {
+	if off[234] {
 		pc = 0x091B
 		goto step
 	}
@@ -28927,7 +36338,7 @@ L091B:
 	}
 
 L092A:
-	if off[180] {
+	if off[235] {
 		pc = 0x092A
 		goto step
 	}
@@ -28949,7 +36360,7 @@ L092A:
 	}
 
 L092F:
-	if off[181] {
+	if off[236] {
 		pc = 0x092F
 		goto step
 	}
@@ -28981,7 +36392,7 @@ L092F:
 	}
 
 L0937:
-	if off[182] {
+	if off[237] {
 		pc = 0x0937
 		goto step
 	}
@@ -29007,7 +36418,7 @@ L0937:
 	}
 
 L093D:
-	if off[183] {
+	if off[238] {
 		pc = 0x093D
 		goto step
 	}
@@ -29027,7 +36438,7 @@ L093D:
 	}
 
 L0942:
-	if off[184] {
+	if off[239] {
 		pc = 0x0942
 		goto step
 	}
@@ -29051,7 +36462,7 @@ L0942:
 	}
 
 L0947: // RTR
-	if off[185] {
+	if off[240] {
 		pc = 0x0947
 		goto step
 	}
@@ -29070,119 +36481,131 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -29190,7 +36613,7 @@ L0947: // RTR
 	}
 
 L0948: // RTAKEN
-	if off[186] {
+	if off[241] {
 		pc = 0x0948
 		goto step
 	}
@@ -29215,7 +36638,7 @@ L0948: // RTAKEN
 	}
 
 L094D: // CSIDE
-	if off[187] {
+	if off[242] {
 		pc = 0x094D
 		goto step
 	}
@@ -29251,7 +36674,7 @@ L094D: // CSIDE
 	}
 
 L0955:
-	if off[188] {
+	if off[243] {
 		pc = 0x0955
 		goto step
 	}
@@ -29264,7 +36687,7 @@ L0955:
 	}
 
 L0957: // CS1
-	if off[189] {
+	if off[244] {
 		pc = 0x0957
 		goto step
 	}
@@ -29306,7 +36729,7 @@ L0957: // CS1
 	}
 
 L0963:
-	if off[190] {
+	if off[245] {
 		pc = 0x0963
 		goto step
 	}
@@ -29338,7 +36761,7 @@ L0963:
 	}
 
 L096A:
-	if off[191] {
+	if off[246] {
 		pc = 0x096A
 		goto step
 	}
@@ -29367,7 +36790,7 @@ L096A:
 	}
 
 L0971:
-	if off[192] {
+	if off[247] {
 		pc = 0x0971
 		goto step
 	}
@@ -29380,7 +36803,7 @@ L0971:
 	}
 
 L0973: // CS2
-	if off[193] {
+	if off[248] {
 		pc = 0x0973
 		goto step
 	}
@@ -29442,7 +36865,7 @@ L0973: // CS2
 	}
 
 L097C:
-	if off[194] {
+	if off[249] {
 		pc = 0x097C
 		goto step
 	}
@@ -29480,7 +36903,7 @@ L097C:
 	}
 
 L0985:
-	if off[195] {
+	if off[250] {
 		pc = 0x0985
 		goto step
 	}
@@ -29499,7 +36922,7 @@ L0985:
 	}
 
 L0988: // CS3
-	if off[196] {
+	if off[251] {
 		pc = 0x0988
 		goto step
 	}
@@ -29519,7 +36942,7 @@ L0988: // CS3
 	}
 
 L098D:
-	if off[197] {
+	if off[252] {
 		pc = 0x098D
 		goto step
 	}
@@ -29537,7 +36960,7 @@ L098D:
 	}
 
 L098F:
-	if off[198] {
+	if off[253] {
 		pc = 0x098F
 		goto step
 	}
@@ -29594,7 +37017,7 @@ L098F:
 	}
 
 L0998:
-	if off[199] {
+	if off[254] {
 		pc = 0x0998
 		goto step
 	}
@@ -29612,7 +37035,7 @@ L0998:
 	}
 
 L099A:
-	if off[200] {
+	if off[255] {
 		pc = 0x099A
 		goto step
 	}
@@ -29724,7 +37147,7 @@ L099A:
 	}
 
 L09AE:
-	if off[201] {
+	if off[256] {
 		pc = 0x09AE
 		goto step
 	}
@@ -29742,7 +37165,7 @@ L09AE:
 	}
 
 L09B1: // CSR
-	if off[202] {
+	if off[257] {
 		pc = 0x09B1
 		goto step
 	}
@@ -29763,119 +37186,131 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -29883,7 +37318,7 @@ L09B1: // CSR
 	}
 
 L09B2: // ATTK
-	if off[203] {
+	if off[258] {
 		pc = 0x09B2
 		goto step
 	}
@@ -29904,7 +37339,7 @@ L09B2: // ATTK
 	}
 
 L09B7: // AK1
-	if off[204] {
+	if off[259] {
 		pc = 0x09B7
 		goto step
 	}
@@ -29965,7 +37400,7 @@ L09B7: // AK1
 	}
 
 L09C0:
-	if off[205] {
+	if off[260] {
 		pc = 0x09C0
 		goto step
 	}
@@ -29990,7 +37425,7 @@ L09C0:
 	}
 
 L09C4:
-	if off[206] {
+	if off[261] {
 		pc = 0x09C4
 		goto step
 	}
@@ -30016,7 +37451,7 @@ L09C4:
 	}
 
 L09C9: // AK2
-	if off[207] {
+	if off[262] {
 		pc = 0x09C9
 		goto step
 	}
@@ -30047,7 +37482,7 @@ L09C9: // AK2
 	}
 
 L09D4: // AK3
-	if off[208] {
+	if off[263] {
 		pc = 0x09D4
 		goto step
 	}
@@ -30112,7 +37547,7 @@ L09D4: // AK3
 	}
 
 L09E0:
-	if off[209] {
+	if off[264] {
 		pc = 0x09E0
 		goto step
 	}
@@ -30137,7 +37572,7 @@ L09E0:
 	}
 
 L09E4:
-	if off[210] {
+	if off[265] {
 		pc = 0x09E4
 		goto step
 	}
@@ -30161,7 +37596,7 @@ L09E4:
 	}
 
 L09EB: // AK4
-	if off[211] {
+	if off[266] {
 		pc = 0x09EB
 		goto step
 	}
@@ -30182,7 +37617,7 @@ L09EB: // AK4
 	}
 
 L09EF:
-	if off[212] {
+	if off[267] {
 		pc = 0x09EF
 		goto step
 	}
@@ -30203,7 +37638,7 @@ L09EF:
 	}
 
 L09F3:
-	if off[213] {
+	if off[268] {
 		pc = 0x09F3
 		goto step
 	}
@@ -30224,7 +37659,7 @@ L09F3:
 	}
 
 L09F7:
-	if off[214] {
+	if off[269] {
 		pc = 0x09F7
 		goto step
 	}
@@ -30245,7 +37680,7 @@ L09F7:
 	}
 
 L09FB:
-	if off[215] {
+	if off[270] {
 		pc = 0x09FB
 		goto step
 	}
@@ -30264,8 +37699,8 @@ L09FB:
 		}
 	}
 
-L0A00:
-	if off[216] {
+L0A00: // ZB
+	if off[271] {
 		pc = 0x0A00
 		goto step
 	}
@@ -30286,7 +37721,7 @@ L0A00:
 	}
 
 L0A04:
-	if off[217] {
+	if off[272] {
 		pc = 0x0A04
 		goto step
 	}
@@ -30307,7 +37742,7 @@ L0A04:
 	}
 
 L0A08:
-	if off[218] {
+	if off[273] {
 		pc = 0x0A08
 		goto step
 	}
@@ -30328,7 +37763,7 @@ L0A08:
 	}
 
 L0A0C:
-	if off[219] {
+	if off[274] {
 		pc = 0x0A0C
 		goto step
 	}
@@ -30349,7 +37784,7 @@ L0A0C:
 	}
 
 L0A10:
-	if off[220] {
+	if off[275] {
 		pc = 0x0A10
 		goto step
 	}
@@ -30363,7 +37798,7 @@ L0A10:
 	}
 
 L0A12: // AROOK
-	if off[221] {
+	if off[276] {
 		pc = 0x0A12
 		goto step
 	}
@@ -30384,7 +37819,7 @@ L0A12: // AROOK
 	}
 
 L0A16:
-	if off[222] {
+	if off[277] {
 		pc = 0x0A16
 		goto step
 	}
@@ -30398,7 +37833,7 @@ L0A16:
 	}
 
 L0A18: // ABISH
-	if off[223] {
+	if off[278] {
 		pc = 0x0A18
 		goto step
 	}
@@ -30419,7 +37854,7 @@ L0A18: // ABISH
 	}
 
 L0A1C: // AKN
-	if off[224] {
+	if off[279] {
 		pc = 0x0A1C
 		goto step
 	}
@@ -30438,7 +37873,7 @@ L0A1C: // AKN
 	}
 
 L0A1F:
-	if off[225] {
+	if off[280] {
 		pc = 0x0A1F
 		goto step
 	}
@@ -30461,119 +37896,131 @@ L0A1F:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -30581,7 +38028,7 @@ L0A1F:
 	}
 
 L0A22: // AYES
-	if off[226] {
+	if off[281] {
 		pc = 0x0A22
 		goto step
 	}
@@ -30604,119 +38051,131 @@ L0A22: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -30724,7 +38183,7 @@ L0A22: // AYES
 	}
 
 L0A25: // AMAN
-	if off[227] {
+	if off[282] {
 		pc = 0x0A25
 		goto step
 	}
@@ -30753,7 +38212,7 @@ L0A25: // AMAN
 	}
 
 L0A2A:
-	if off[228] {
+	if off[283] {
 		pc = 0x0A2A
 		goto step
 	}
@@ -30791,7 +38250,7 @@ L0A2A:
 	}
 
 L0A33:
-	if off[229] {
+	if off[284] {
 		pc = 0x0A33
 		goto step
 	}
@@ -30823,7 +38282,7 @@ L0A33:
 	}
 
 L0A3A:
-	if off[230] {
+	if off[285] {
 		pc = 0x0A3A
 		goto step
 	}
@@ -30854,119 +38313,131 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -30974,7 +38445,7 @@ L0A3A:
 	}
 
 L0A40: // AOFF
-	if off[231] {
+	if off[286] {
 		pc = 0x0A40
 		goto step
 	}
@@ -30987,7 +38458,7 @@ L0A40: // AOFF
 	}
 
 L0A42: // AEMP
-	if off[232] {
+	if off[287] {
 		pc = 0x0A42
 		goto step
 	}
@@ -31004,119 +38475,131 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -31124,7 +38607,7 @@ L0A42: // AEMP
 	}
 
 L0A43: // PCAP
-	if off[233] {
+	if off[288] {
 		pc = 0x0A43
 		goto step
 	}
@@ -31142,7 +38625,7 @@ L0A43: // PCAP
 	}
 
 L0A46:
-	if off[234] {
+	if off[289] {
 		pc = 0x0A46
 		goto step
 	}
@@ -31160,7 +38643,7 @@ L0A46:
 	}
 
 L0A48:
-	if off[235] {
+	if off[290] {
 		pc = 0x0A48
 		goto step
 	}
@@ -31174,7 +38657,7 @@ L0A48:
 	}
 
 L0A4A:
-	if off[236] {
+	if off[291] {
 		pc = 0x0A4A
 		goto step
 	}
@@ -31194,7 +38677,7 @@ L0A4A:
 	}
 
 L0A4F:
-	if off[237] {
+	if off[292] {
 		pc = 0x0A4F
 		goto step
 	}
@@ -31258,7 +38741,7 @@ L0A4F:
 	}
 
 L0A58:
-	if off[238] {
+	if off[293] {
 		pc = 0x0A58
 		goto step
 	}
@@ -31295,7 +38778,7 @@ L0A58:
 	}
 
 L0A65: // PCN
-	if off[239] {
+	if off[294] {
 		pc = 0x0A65
 		goto step
 	}
@@ -31308,7 +38791,7 @@ L0A65: // PCN
 	}
 
 L0A67: // PCR
-	if off[240] {
+	if off[295] {
 		pc = 0x0A67
 		goto step
 	}
@@ -31323,119 +38806,131 @@ L0A67: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -31443,7 +38938,7 @@ L0A67: // PCR
 	}
 
 L0A68: // PJAN
-	if off[241] {
+	if off[296] {
 		pc = 0x0A68
 		goto step
 	}
@@ -31474,7 +38969,7 @@ L0A68: // PJAN
 	}
 
 L0A6E:
-	if off[242] {
+	if off[297] {
 		pc = 0x0A6E
 		goto step
 	}
@@ -31497,7 +38992,7 @@ L0A6E:
 	}
 
 L0A75: // PJQ
-	if off[243] {
+	if off[298] {
 		pc = 0x0A75
 		goto step
 	}
@@ -31508,7 +39003,7 @@ L0A75: // PJQ
 	}
 
 L0A78: // MOVE
-	if off[244] {
+	if off[299] {
 		pc = 0x0A78
 		goto step
 	}
@@ -31619,7 +39114,7 @@ L0A78: // MOVE
 	}
 
 L0AA5: // MCHK
-	if off[245] {
+	if off[300] {
 		pc = 0x0AA5
 		goto step
 	}
@@ -31649,7 +39144,7 @@ L0AA5: // MCHK
 	}
 
 L0AAA:
-	if off[246] {
+	if off[301] {
 		pc = 0x0AAA
 		goto step
 	}
@@ -31679,7 +39174,7 @@ L0AAA:
 	}
 
 L0AB3:
-	if off[247] {
+	if off[302] {
 		pc = 0x0AB3
 		goto step
 	}
@@ -31700,7 +39195,7 @@ L0AB3:
 	}
 
 L0AB7:
-	if off[248] {
+	if off[303] {
 		pc = 0x0AB7
 		goto step
 	}
@@ -31711,7 +39206,7 @@ L0AB7:
 	}
 
 L0ABA: // MKING
-	if off[249] {
+	if off[304] {
 		pc = 0x0ABA
 		goto step
 	}
@@ -31772,7 +39267,7 @@ L0ABA: // MKING
 	}
 
 L0AC4:
-	if off[250] {
+	if off[305] {
 		pc = 0x0AC4
 		goto step
 	}
@@ -31793,7 +39288,7 @@ L0AC4:
 	}
 
 L0AC8: // MK1
-	if off[251] {
+	if off[306] {
 		pc = 0x0AC8
 		goto step
 	}
@@ -31827,7 +39322,7 @@ L0AC8: // MK1
 	}
 
 L0AD0:
-	if off[252] {
+	if off[307] {
 		pc = 0x0AD0
 		goto step
 	}
@@ -31840,7 +39335,7 @@ L0AD0:
 	}
 
 L0AD2: // MK2
-	if off[253] {
+	if off[308] {
 		pc = 0x0AD2
 		goto step
 	}
@@ -31861,7 +39356,7 @@ L0AD2: // MK2
 	}
 
 L0AD9: // MK3
-	if off[254] {
+	if off[309] {
 		pc = 0x0AD9
 		goto step
 	}
@@ -31891,7 +39386,7 @@ L0AD9: // MK3
 	}
 
 L0ADE:
-	if off[255] {
+	if off[310] {
 		pc = 0x0ADE
 		goto step
 	}
@@ -31902,7 +39397,7 @@ L0ADE:
 	}
 
 L0AE1: // MKR
-	if off[256] {
+	if off[311] {
 		pc = 0x0AE1
 		goto step
 	}
@@ -31913,7 +39408,7 @@ L0AE1: // MKR
 	}
 
 L0AE4: // MPAWN
-	if off[257] {
+	if off[312] {
 		pc = 0x0AE4
 		goto step
 	}
@@ -31952,7 +39447,7 @@ L0AE4: // MPAWN
 	}
 
 L0AEE:
-	if off[258] {
+	if off[313] {
 		pc = 0x0AEE
 		goto step
 	}
@@ -31965,7 +39460,7 @@ L0AEE:
 	}
 
 L0AF0: // MP1
-	if off[259] {
+	if off[314] {
 		pc = 0x0AF0
 		goto step
 	}
@@ -31986,7 +39481,7 @@ L0AF0: // MP1
 	}
 
 L0AF4:
-	if off[260] {
+	if off[315] {
 		pc = 0x0AF4
 		goto step
 	}
@@ -32047,7 +39542,7 @@ L0AF4:
 	}
 
 L0B03: // MP2
-	if off[261] {
+	if off[316] {
 		pc = 0x0B03
 		goto step
 	}
@@ -32108,7 +39603,7 @@ L0B03: // MP2
 	}
 
 L0B0D:
-	if off[262] {
+	if off[317] {
 		pc = 0x0B0D
 		goto step
 	}
@@ -32129,7 +39624,7 @@ L0B0D:
 	}
 
 L0B11: // MP3
-	if off[263] {
+	if off[318] {
 		pc = 0x0B11
 		goto step
 	}
@@ -32156,7 +39651,7 @@ L0B11: // MP3
 	}
 
 L0B1B: // MP4
-	if off[264] {
+	if off[319] {
 		pc = 0x0B1B
 		goto step
 	}
@@ -32176,7 +39671,7 @@ L0B1B: // MP4
 	}
 
 L0B1F:
-	if off[265] {
+	if off[320] {
 		pc = 0x0B1F
 		goto step
 	}
@@ -32196,7 +39691,7 @@ L0B1F:
 	}
 
 L0B23:
-	if off[266] {
+	if off[321] {
 		pc = 0x0B23
 		goto step
 	}
@@ -32251,7 +39746,7 @@ L0B23:
 	}
 
 L0B39: // MP5
-	if off[267] {
+	if off[322] {
 		pc = 0x0B39
 		goto step
 	}
@@ -32281,7 +39776,7 @@ L0B39: // MP5
 	}
 
 L0B3E:
-	if off[268] {
+	if off[323] {
 		pc = 0x0B3E
 		goto step
 	}
@@ -32292,7 +39787,7 @@ L0B3E:
 	}
 
 L0B40: // MREC
-	if off[269] {
+	if off[324] {
 		pc = 0x0B40
 		goto step
 	}
@@ -32318,7 +39813,7 @@ L0B40: // MREC
 	}
 
 L0B46:
-	if off[270] {
+	if off[325] {
 		pc = 0x0B46
 		goto step
 	}
@@ -32368,7 +39863,7 @@ L0B46:
 	}
 
 L0B53: // MR1
-	if off[271] {
+	if off[326] {
 		pc = 0x0B53
 		goto step
 	}
@@ -32796,7 +40291,7 @@ L0B53: // MR1
 	}
 
 L0BCD:
-	if off[272] {
+	if off[327] {
 		pc = 0x0BCD
 		goto step
 	}
@@ -32830,7 +40325,7 @@ L0BCD:
 	}
 
 L0BD5: // M7
-	if off[273] {
+	if off[328] {
 		pc = 0x0BD5
 		goto step
 	}
@@ -32850,7 +40345,7 @@ L0BD5: // M7
 	}
 
 L0BDA:
-	if off[274] {
+	if off[329] {
 		pc = 0x0BDA
 		goto step
 	}
@@ -33004,7 +40499,7 @@ L0BDA:
 	}
 
 L0BFD: // M8
-	if off[275] {
+	if off[330] {
 		pc = 0x0BFD
 		goto step
 	}
@@ -33023,119 +40518,701 @@ L0BFD: // M8
 		case 0x04F7:
 			goto L04F7
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0CE0: // HKILL
+	if off[331] {
+		pc = 0x0CE0
+		goto step
+	}
+	if clock+31<<clockShift >= end {
+		pc = 0x0CE0
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0CE0 LDA .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CE3 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0CE6 BNE HKL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0CF0
+		}
+	}
+
+L0CE8:
+	if off[332] {
+		pc = 0x0CE8
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0CE8 LDA .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CEB CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0CEE BEQ HKR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0CF3
+		}
+	}
+
+L0CF0: // HKL
+	if off[333] {
+		pc = 0x0CF0
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0CF0 JMP KILL
+	{
+		goto L08BF
+	}
+
+L0CF3: // HKR
+	if off[334] {
+		pc = 0x0CF3
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0CF3 RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x0813:
+			goto L0813
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
+				goto L0854
+			}
+		}
+		goto step
+	}
+
+L0DE0: // HFIRST
+	if off[335] {
+		pc = 0x0DE0
+		goto step
+	}
+	if clock+25<<clockShift >= end {
+		pc = 0x0DE0
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0DE0 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DE2 LDX .TTON
+	{
+		m := c.Mem[0x051F]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0DE5 BEQ HF1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0DE9
+		}
+	}
+
+L0DE7:
+	if off[336] {
+		pc = 0x0DE7
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0DE7 LDA .RBP
+	{
+		m := c.Mem[0x004D]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0DE9: // HF1
+	if off[337] {
+		pc = 0x0DE9
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 0DE9 STA .HP
+	{
+		c.Mem[0x0100] = a
+	}
+	// 0DEC LDA .RBM
+	{
+		m := c.Mem[0x004E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DEE STA .HS
+	{
+		c.Mem[0x0108] = a
+	}
+	// 0DF1 JMP FIRST
+	{
+		goto L00DD
+	}
+
+L0EE0: // HBEST
+	if off[338] {
+		pc = 0x0EE0
+		goto step
+	}
+	if clock+54<<clockShift >= end {
+		pc = 0x0EE0
+		goto budget
+	}
+	clock += 12<<clockShift + 4
+	// 0EE0 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EE2 STA .BBS,X
+	{
+		ea := 0x0118 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0EE2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0EE5 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0EE7 BNE HB1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0EEF
+		}
+	}
+
+L0EE9:
+	if off[339] {
+		pc = 0x0EE9
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 0EE9 STA .RBM
+	{
+		c.Mem[0x004E] = a
+	}
+	// 0EEB LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0EED STY .RBP
+	{
+		c.Mem[0x004D] = y
+	}
+
+L0EEF: // HB1
+	if off[340] {
+		pc = 0x0EEF
+		goto step
+	}
+	clock += 33<<clockShift + 11
+	// 0EEF LDY .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0EF1 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0EF2 STY .TMP
+	{
+		c.Mem[0x00B5] = y
+	}
+	// 0EF4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EF6 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0EF7 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0EF8 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0EF9 ASL A
+	{
+		m := a
+		cf = m >> 7
+		m <<= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0EFA ORA .TMP
+	{
+		m := c.Mem[0x00B5]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0EFC STA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 2
+			pc = 0x0EFC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0EFF RTS
+	{
+		s++
+		lo := c.Mem[StackPage|uint16(s)]
+		s++
+		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		switch pc {
+		case 0x036E:
+			goto L036E
+		}
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L04F7
+			case 4:
+				goto L08BB
+			case 8:
+				goto L022C
+			case 10:
+				goto L0A46
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
+				goto L04B8
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
+				goto L09B1
+			case 115:
+				goto L09C0
+			case 122:
+				goto L000E
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -33143,7 +41220,7 @@ L0BFD: // M8
 	}
 
 L1062: // XINIT
-	if off[276] {
+	if off[341] {
 		pc = 0x1062
 		goto step
 	}
@@ -33182,119 +41259,131 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -33302,7 +41391,7 @@ L1062: // XINIT
 	}
 
 L106B: // XSETW
-	if off[277] {
+	if off[342] {
 		pc = 0x106B
 		goto step
 	}
@@ -33367,119 +41456,131 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -33487,7 +41588,7 @@ L106B: // XSETW
 	}
 
 L107D: // REVX
-	if off[278] {
+	if off[343] {
 		pc = 0x107D
 		goto step
 	}
@@ -33505,7 +41606,7 @@ L107D: // REVX
 	}
 
 L1080:
-	if off[279] {
+	if off[344] {
 		pc = 0x1080
 		goto step
 	}
@@ -33522,7 +41623,7 @@ L1080:
 	}
 
 L1082: // REVX1
-	if off[280] {
+	if off[345] {
 		pc = 0x1082
 		goto step
 	}
@@ -33582,7 +41683,7 @@ L1082: // REVX1
 	}
 
 L1092:
-	if off[281] {
+	if off[346] {
 		pc = 0x1092
 		goto step
 	}
@@ -33602,7 +41703,7 @@ L1092:
 	}
 
 L1097:
-	if off[282] {
+	if off[347] {
 		pc = 0x1097
 		goto step
 	}
@@ -33619,7 +41720,7 @@ L1097:
 	}
 
 L109C: // REVX2
-	if off[283] {
+	if off[348] {
 		pc = 0x109C
 		goto step
 	}
@@ -33648,119 +41749,131 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -33768,7 +41881,7 @@ L109C: // REVX2
 	}
 
 L10A3: // UMOVE
-	if off[284] {
+	if off[349] {
 		pc = 0x10A3
 		goto step
 	}
@@ -33934,7 +42047,7 @@ L10A3: // UMOVE
 	}
 
 L10CC:
-	if off[285] {
+	if off[350] {
 		pc = 0x10CC
 		goto step
 	}
@@ -33947,7 +42060,7 @@ L10CC:
 	}
 
 L10CE: // UNONE
-	if off[286] {
+	if off[351] {
 		pc = 0x10CE
 		goto step
 	}
@@ -34009,7 +42122,7 @@ L10CE: // UNONE
 	}
 
 L10DF:
-	if off[287] {
+	if off[352] {
 		pc = 0x10DF
 		goto step
 	}
@@ -34023,7 +42136,7 @@ L10DF:
 	}
 
 L10E2: // U1
-	if off[288] {
+	if off[353] {
 		pc = 0x10E2
 		goto step
 	}
@@ -34054,7 +42167,7 @@ L10E2: // U1
 	}
 
 L10E8:
-	if off[289] {
+	if off[354] {
 		pc = 0x10E8
 		goto step
 	}
@@ -34068,7 +42181,7 @@ L10E8:
 	}
 
 L10EB: // U2
-	if off[290] {
+	if off[355] {
 		pc = 0x10EB
 		goto step
 	}
@@ -34177,119 +42290,131 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -34297,7 +42422,7 @@ L10EB: // U2
 	}
 
 L1108: // UEP
-	if off[291] {
+	if off[356] {
 		pc = 0x1108
 		goto step
 	}
@@ -34407,119 +42532,131 @@ L1108: // UEP
 		case 0x10E2:
 			goto L10E2
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -34527,7 +42664,7 @@ L1108: // UEP
 	}
 
 L1127: // UROOK
-	if off[292] {
+	if off[357] {
 		pc = 0x1127
 		goto step
 	}
@@ -34676,119 +42813,131 @@ L1127: // UROOK
 		case 0x10EB:
 			goto L10EB
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -34796,7 +42945,7 @@ L1127: // UROOK
 	}
 
 L1151: // VICV
-	if off[293] {
+	if off[358] {
 		pc = 0x1151
 		goto step
 	}
@@ -34820,7 +42969,7 @@ L1151: // VICV
 	}
 
 L1155:
-	if off[294] {
+	if off[359] {
 		pc = 0x1155
 		goto step
 	}
@@ -34873,119 +43022,131 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -34993,7 +43154,7 @@ L1155:
 	}
 
 L1162: // VPRO
-	if off[295] {
+	if off[360] {
 		pc = 0x1162
 		goto step
 	}
@@ -35014,119 +43175,131 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -35134,7 +43307,7 @@ L1162: // VPRO
 	}
 
 L1166: // TPST
-	if off[296] {
+	if off[361] {
 		pc = 0x1166
 		goto step
 	}
@@ -35202,7 +43375,7 @@ L1166: // TPST
 	}
 
 L1179:
-	if off[297] {
+	if off[362] {
 		pc = 0x1179
 		goto step
 	}
@@ -35230,7 +43403,7 @@ L1179:
 	}
 
 L1180:
-	if off[298] {
+	if off[363] {
 		pc = 0x1180
 		goto step
 	}
@@ -35289,7 +43462,7 @@ L1180:
 	}
 
 L1187:
-	if off[299] {
+	if off[364] {
 		pc = 0x1187
 		goto step
 	}
@@ -35385,7 +43558,7 @@ L1187:
 	}
 
 L1193:
-	if off[300] {
+	if off[365] {
 		pc = 0x1193
 		goto step
 	}
@@ -35406,7 +43579,7 @@ L1193:
 	}
 
 L1197: // TPC
-	if off[301] {
+	if off[366] {
 		pc = 0x1197
 		goto step
 	}
@@ -35460,7 +43633,7 @@ L1197: // TPC
 	}
 
 L119D: // TPK
-	if off[302] {
+	if off[367] {
 		pc = 0x119D
 		goto step
 	}
@@ -35472,7 +43645,7 @@ L119D: // TPK
 	}
 
 L119E: // TPR
-	if off[303] {
+	if off[368] {
 		pc = 0x119E
 		goto step
 	}
@@ -35493,119 +43666,131 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -35613,7 +43798,7 @@ L119E: // TPR
 	}
 
 L11A1: // KOK
-	if off[304] {
+	if off[369] {
 		pc = 0x11A1
 		goto step
 	}
@@ -35643,7 +43828,7 @@ L11A1: // KOK
 	}
 
 L11A7:
-	if off[305] {
+	if off[370] {
 		pc = 0x11A7
 		goto step
 	}
@@ -35663,7 +43848,7 @@ L11A7:
 	}
 
 L11AB:
-	if off[306] {
+	if off[371] {
 		pc = 0x11AB
 		goto step
 	}
@@ -35690,7 +43875,7 @@ L11AB:
 	}
 
 L11B1:
-	if off[307] {
+	if off[372] {
 		pc = 0x11B1
 		goto step
 	}
@@ -35736,7 +43921,7 @@ L11B1:
 	}
 
 L11BD:
-	if off[308] {
+	if off[373] {
 		pc = 0x11BD
 		goto step
 	}
@@ -35757,119 +43942,131 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -35877,7 +44074,7 @@ L11BD:
 	}
 
 L11C0: // KOKY
-	if off[309] {
+	if off[374] {
 		pc = 0x11C0
 		goto step
 	}
@@ -35890,7 +44087,7 @@ L11C0: // KOKY
 	}
 
 L11C2: // KOKR
-	if off[310] {
+	if off[375] {
 		pc = 0x11C2
 		goto step
 	}
@@ -35905,119 +44102,131 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -36025,7 +44234,7 @@ L11C2: // KOKR
 	}
 
 L17A1: // NEGA
-	if off[311] {
+	if off[376] {
 		pc = 0x17A1
 		goto step
 	}
@@ -36072,7 +44281,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[312] {
+	if off[377] {
 		pc = 0x17AB
 		goto step
 	}
@@ -36099,7 +44308,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[313] {
+	if off[378] {
 		pc = 0x17B1
 		goto step
 	}
@@ -36120,7 +44329,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[314] {
+	if off[379] {
 		pc = 0x17B5
 		goto step
 	}
@@ -36141,7 +44350,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[315] {
+	if off[380] {
 		pc = 0x17B9
 		goto step
 	}
@@ -36158,7 +44367,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[316] {
+	if off[381] {
 		pc = 0x17BB
 		goto step
 	}
@@ -36178,7 +44387,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[317] {
+	if off[382] {
 		pc = 0x17BF
 		goto step
 	}
@@ -36192,7 +44401,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[318] {
+	if off[383] {
 		pc = 0x17C1
 		goto step
 	}
@@ -36219,7 +44428,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[319] {
+	if off[384] {
 		pc = 0x17C7
 		goto step
 	}
@@ -36244,7 +44453,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[320] {
+	if off[385] {
 		pc = 0x17CC
 		goto step
 	}
@@ -36268,7 +44477,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[321] {
+	if off[386] {
 		pc = 0x17D2
 		goto step
 	}
@@ -36289,7 +44498,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[322] {
+	if off[387] {
 		pc = 0x17D6
 		goto step
 	}
@@ -36300,7 +44509,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[323] {
+	if off[388] {
 		pc = 0x17D9
 		goto step
 	}
@@ -36315,119 +44524,131 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
 			switch h {
 			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
 				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
+			case 4:
 				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
-				goto L0832
-			case 134:
-				goto L003C
-			case 135:
+			case 8:
 				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
-				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
+			case 10:
 				goto L0A46
-			case 213:
-				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 13:
+				goto L003C
+			case 15:
+				goto L036E
+			case 18:
+				goto L081C
+			case 21:
+				goto L0998
+			case 23:
+				goto L021F
+			case 25:
+				goto L0352
+			case 32:
+				goto L0327
+			case 35:
+				goto L0942
+			case 36:
+				goto L025B
+			case 39:
+				goto L038E
+			case 45:
+				goto L0031
+			case 47:
+				goto L023F
+			case 52:
+				goto L098D
+			case 63:
+				goto L17E0
+			case 67:
+				goto L0813
+			case 78:
+				goto L027D
+			case 81:
+				goto L0806
+			case 85:
+				goto L032D
+			case 88:
+				goto L086D
+			case 91:
 				goto L04B8
-			case 234:
-				goto L020C
-			case 237:
-				goto L1080
-			case 240:
+			case 92:
+				goto L034B
+			case 96:
+				goto L1180
+			case 103:
+				goto L0254
+			case 109:
+				goto L0835
+			case 112:
 				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
+			case 115:
+				goto L09C0
+			case 122:
 				goto L000E
-			case 248:
+			case 126:
+				goto L001D
+			case 127:
+				goto L0274
+			case 130:
+				goto L08D8
+			case 134:
+				goto L0292
+			case 135:
+				goto L0249
+			case 140:
+				goto L09E0
+			case 143:
+				goto L04BE
+			case 155:
+				goto L037E
+			case 156:
+				goto L1080
+			case 162:
+				goto L1179
+			case 165:
+				goto L17DD
+			case 178:
+				goto L059D
+			case 180:
+				goto L02C3
+			case 183:
+				goto L0803
+			case 187:
+				goto L032A
+			case 189:
+				goto L0007
+			case 198:
+				goto L10EB
+			case 199:
+				goto L05AE
+			case 204:
+				goto L085D
+			case 207:
+				goto L0947
+			case 211:
+				goto L0832
+			case 213:
+				goto L09AE
+			case 220:
+				goto L0576
+			case 221:
+				goto L08F1
+			case 224:
+				goto L000B
+			case 226:
+				goto L0219
+			case 236:
+				goto L0246
+			case 240:
+				goto L020C
+			case 245:
+				goto L04BB
+			case 247:
+				goto L10E2
+			case 253:
 				goto L0854
 			}
 		}
@@ -36435,7 +44656,7 @@ L17D9: // NRET
 	}
 
 L17DA: // QS1
-	if off[324] {
+	if off[389] {
 		pc = 0x17DA
 		goto step
 	}
@@ -36449,7 +44670,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[325] {
+	if off[390] {
 		pc = 0x17DD
 		goto step
 	}
@@ -36467,7 +44688,7 @@ L17DD:
 	}
 
 L17E0:
-	if off[326] {
+	if off[391] {
 		pc = 0x17E0
 		goto step
 	}
@@ -36523,4 +44744,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [256]uint16{3: 0x0803, 5: 0x025B, 25: 0x17E0, 27: 0x086D, 28: 0x023F, 30: 0x034B, 31: 0x038E, 32: 0x08D8, 38: 0x081C, 40: 0x0274, 41: 0x09AE, 45: 0x000B, 49: 0x04F7, 56: 0x0942, 66: 0x08F1, 72: 0x0835, 73: 0x08BB, 76: 0x085D, 80: 0x037E, 82: 0x17DD, 88: 0x0031, 90: 0x1179, 91: 0x032D, 93: 0x0249, 111: 0x09E0, 114: 0x04BE, 122: 0x0007, 124: 0x027D, 127: 0x021F, 130: 0x0832, 134: 0x003C, 135: 0x022C, 139: 0x0254, 148: 0x032A, 150: 0x0246, 152: 0x0352, 158: 0x10E2, 159: 0x098D, 171: 0x04BB, 202: 0x0806, 205: 0x0998, 206: 0x0327, 209: 0x0813, 210: 0x09C0, 211: 0x0A46, 213: 0x1180, 214: 0x001D, 216: 0x0947, 228: 0x04B8, 234: 0x020C, 237: 0x1080, 240: 0x09B1, 241: 0x0219, 242: 0x10EB, 244: 0x000E, 248: 0x0854}
+var search5KReturns = [256]uint16{3: 0x04F7, 4: 0x08BB, 8: 0x022C, 10: 0x0A46, 13: 0x003C, 15: 0x036E, 18: 0x081C, 21: 0x0998, 23: 0x021F, 25: 0x0352, 32: 0x0327, 35: 0x0942, 36: 0x025B, 39: 0x038E, 45: 0x0031, 47: 0x023F, 52: 0x098D, 63: 0x17E0, 67: 0x0813, 78: 0x027D, 81: 0x0806, 85: 0x032D, 88: 0x086D, 91: 0x04B8, 92: 0x034B, 96: 0x1180, 103: 0x0254, 109: 0x0835, 112: 0x09B1, 115: 0x09C0, 122: 0x000E, 126: 0x001D, 127: 0x0274, 130: 0x08D8, 134: 0x0292, 135: 0x0249, 140: 0x09E0, 143: 0x04BE, 155: 0x037E, 156: 0x1080, 162: 0x1179, 165: 0x17DD, 178: 0x059D, 180: 0x02C3, 183: 0x0803, 187: 0x032A, 189: 0x0007, 198: 0x10EB, 199: 0x05AE, 204: 0x085D, 207: 0x0947, 211: 0x0832, 213: 0x09AE, 220: 0x0576, 221: 0x08F1, 224: 0x000B, 226: 0x0219, 236: 0x0246, 240: 0x020C, 245: 0x04BB, 247: 0x10E2, 253: 0x0854}
