@@ -8,23 +8,23 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 392 blocks, 1267 instructions, 2563 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 393 blocks, 1258 instructions, 2555 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a b\x10\xea \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f k\x10\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a }\x10\xa9\xee\xd0\a\xc9\x14\xd0\v S\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
 		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad\x1f\x05\xf0-\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9  \x05\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`"},
-		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L\xcf\x02\xb5\x88)@\xf0\xf0L\xd8\x05"},
+		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L\xcf\x02\xb5\x88)@\xf0\xf0L\xd6\x05"},
 		{Addr: 0x0324, Bytes: " f\x11 \x9d\x03 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p \xe0\x0e\xb5pLw\x03"},
-		{Addr: 0x0377, Bytes: "\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`\xe0\x00\xf0$\xac\x1f\x05\xf0\x1f\xc9\xff\xf0\x1bH\xbd\x10\x01\xc9\xff\xf0\x12\xbc \x01\x99x\x0f\xbd\x18\x01\x99\x00\x0f\xbd(\x01\x99\x80\x0fhL\x00\x04"},
+		{Addr: 0x0377, Bytes: "\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`\xe0\x00\xf0)H\xbc \x01\xb9\x80\x0f)\a\x85\xb5\xe4\xb5\xf0\x02\xb0\x17\xbd\x10\x01\xc9\xff\xf0\x10\x99x\x0f\xbd\x18\x01\x99\x00\x0f\x8a\x1d(\x01\x99\x80\x0fhL\x00\x04"},
 		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
-		{Addr: 0x0520, Bytes: "\xa6G\xa5\x99)w\t\b\x9d \x01\xa8\xa5\xb5\x9d(\x01ـ\x0f\xd0U\xb9\x00\x0f\x9d\b\x01\xb9x\x0f\xa8)\x0f\x85\xb6涘JJJJ\x85\xb0\xa8\xb9P\x0008\x85\xb1\x98E\x9e\xaa\xbd \x10)\x0f\x85\xda\xc9\b\xf0(\xaa\xb5\xa0Ŷ\x90 \xa5\xb6ը\xf0\x1a\x90\x18 &\x040\x13\xa6G\xa5\xb1\xdd\b\x01\xf0Ap\b\xa5\xda\xf0\x04\xc9\x06\xd0\xe8`\xa5\xb6\xc9\x04\xf0\x19\xc9\a\xb0\xf5\xc9\x05\x90\xf1 &\x040\xecP\xea\xa6G\xa5\xb1\xdd\b\x01\xf0\x18` &\x040\xdbp٦G\xa5\xb1\xdd\b\x01\xf0\a)\xf0\xc9 \xf0\xea`P\x06\xa5\xb1\xc5`\xf0\xc1\xa5\xb0\x9d\x00\x01\xba\x8a\xa6G\x95\x90L$\x03\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x11\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\x03L$\x03`"},
+		{Addr: 0x0520, Bytes: "\xa6G\xa5\x99)w\t\b\x9d \x01\xa8\xa5\xb5)\xf8\x9d(\x01Y\x80\x0f)\xf8\xd0O\xb9\x00\x0f\x9d\b\x01\x85\x99\xb9x\x0f\xc9\x10\xb0@\x85\xb0\xa8\xb9P\x0008\x85\xb1\x98E\x9e\xaa\xbd \x10)\x0f\x85\xda\xc9\b\xf0(\xaa\xb5\xa0\x85\xb6 f\x02 &\x040\x10\xa5\xb1ř\xf0Ip\b\xa5\xda\xf0\x04\xc9\x06\xd0\xebƶ\xa6ڥ\xb6ը\xd0\xde`\xa9\x04\x85\xb6 &\x040\x0ep\f\xa5\xb1ř\xf0#)\xf0\xc9 \xf0\xed\xa9\x06\x85\xb6 f\x02 &\x040\bP\x06\xa5\xb1ř\xf0\tƶ\xa5\xb6\xc9\x04\xd0\xe8`P\x06\xa5\xb1\xc5`\xf0æG\xa5\xb0\x9d\x00\x01\xba\x8a\xa6G\x95\x90L$\x03\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x11\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\x03L$\x03`"},
 		{Addr: 0x0800, Bytes: " \x8f\x02 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xe0\f\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\xcd\x03\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
 		{Addr: 0x0915, Bytes: "\xa6\xb0\xb5P0-\x85\xb1\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff M\t\xa9\x01 M\t`hhL\x04\x02\x8d]\x10\xa2\x00\n\xb0\x02\xa2\a\x8e^\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m]\x10\xcd^\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xb2\t\xd0\"\xa5P\x18m]\x10 \xb2\t\xd0\x17\xa5P\x18m]\x10\x18m]\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d_\x10\xa2\x10\xad_\x10\x18u\xb7 %\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad_\x10\x8d`\x10\xa9\x01\x8da\x10\xad`\x10\x18u\xb7\x8d`\x10 %\n\xc9\xff\xd0\a\xa9\x00\x8da\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xaca\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1\xc9p\x90\a\xa9\xff\x85\x9f,Q\x10L\xf3\x02\xa4\xb0\xb9P\x00\x8dU\x10\x98E\x9e\xa8\xb9 \x10\x8dS\x10\t\x80\x8dT\x10\xa9\xff\x8dV\x10\x8dW\x10\x8dY\x10\xa9\x00\x8dZ\x10\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadS\x10)\x0f\xf0\a\xc9\b\xf0-L@\v\xa5\xb18\xedU\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadU\x10)\xf0\xb0\x02\t\a\x8dX\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eW\x10L@\v\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f\xa9\x81\x8dT\x10\xad\x92\x178\xed\x99\x17\x8dZ\x10\xa5\xb18\xedU\x10\xc9 \xf0\x04\xc9\xe0\xd0\n\xa5\xb1E\x9d\x8dY\x10L@\v)\x0f\xf0!\xa6\x9a\x10\x1d\xadU\x10)\xf0\x8dV\x10\xa5\xb1)\x0f\rV\x10\x8dV\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mZ\x10\x85ۤ\xee\xadS\x10\x99\xd0\x11ȭP\x10\x99\xd0\x11ȭX\x10\x99\xd0\x11ȭW\x10\x99\xd0\x11ȭV\x10\x99\xd0\x11Ȅ\xee\xadY\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadT\x10\x9d \x10\xadV\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeW\x100#\xadX\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadU\x10\x18e\xb1J\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
 		{Addr: 0x0CE0, Bytes: "\xbd\x00\x10\xdd\x00\x01\xd0\b\xbd\x10\x10\xdd\b\x01\xf0\x03L\xbf\b`"},
 		{Addr: 0x0DE0, Bytes: "\xa9\xff\xae\x1f\x05\xf0\x02\xa5M\x8d\x00\x01\xa5N\x8d\b\x01L\xdd\x00"},
-		{Addr: 0x0EE0, Bytes: "\xa5\xb1\x9d\x18\x01\xe0\x00\xd0\x06\x85N\xa4\xb0\x84M\xa4\xb6\x88\x84\xb5\xa5\xb0\n\n\n\n\x05\xb5\x9d\x10\x01`"},
+		{Addr: 0x0EE0, Bytes: "\xa5\xb1\x9d\x18\x01\xa4\xb0\xe0\x00\xd0\x04\x85N\x84M\xa5\xb0\x9d\x10\x01`"},
 		{Addr: 0x1062, Bytes: "\xa2\x8a\x86\xb2\xa2\x00\x86\xee`\xbd@\x10\x9d \x10\x9d0\x10\xa9\xff\x8dP\x10\xbd\x81\x17` \x00\x04\xa2\x0f\xbd \x10\xbc0\x10\x9d0\x10\x98\x9d \x10\xca\x10\xf0\xadP\x100\x05Iw\x8dP\x10\xa9\x00\x85\x9d\x85\x9e`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaa\x8e[\x10h\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0f\xba\x86\xb2\xa6\xb3\x9a\xa4\ue239\xd0\x110\x03 \b\x11\x88\xb9\xd0\x110\x03 '\x11\x88\x88\xb9\xd0\x11\x8dP\x10\x88\x84\xee\xb9\xd0\x11H\xa5\xb0E\x9e\xaah\x9d \x10)\x0f\x85\xda`\x8c\\\x10\xae[\x10\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa5\xb1E\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10`\x8c\\\x10\xaa\xb5PE\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10\x88\xb9\xd0\x11\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x02\x99 \x10\xac\\\x10`\xa5\x9f0\rE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17`\xad\x92\x17`\xa5\xb0E\x9e\xaa\xbd \x10)\x0f\xaa\xa4\xb0\xb9P\x00 \xfc\x04\x85\xb5\xa5\xb1 \xfc\x048\xe5\xb5\xe0\x00\xd0\x17\xe9\x01\xa8\xa5\xb18\xe5P\xc9\x02\xf0\x04\xc9\xfe\xd0\x06\x98\x18mR\x10\xa8\x98\xa6\xb0`\xb5\x88)@\xf0\x1b\xa5\xb6\xf0\x17\xa5\xb0\xc9\b\x90\x0fE\x9e\xa8\xb9 \x10)\x0f\xc9\b\xf0\x03\xa9\x00`\xa9\x01`"},
 		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 A\b\xa6G\xb5pL\x00\x04"},
 	},
@@ -38,30 +38,30 @@ var Search5K = &emu.Native{
 		0x02F7, 0x02FD, 0x0306, 0x0307, 0x030D, 0x0310, 0x0316, 0x0324, 0x0327, 0x032A, 0x032D, 0x034B,
 		0x0352, 0x0358, 0x035E, 0x0367, 0x0369, 0x036E, 0x0377, 0x037B, 0x037E, 0x0384, 0x0388, 0x0389,
 		0x038E, 0x0397, 0x039A, 0x039D, 0x03A3, 0x03A5, 0x03AB, 0x03B2, 0x03B9, 0x03BC, 0x03BD, 0x03BF,
-		0x03C6, 0x03CD, 0x03D1, 0x03D6, 0x03DA, 0x03E2, 0x03F4, 0x03F5, 0x0400, 0x040F, 0x0424, 0x0426,
+		0x03C6, 0x03CD, 0x03D1, 0x03E0, 0x03E2, 0x03E9, 0x03F9, 0x03FA, 0x0400, 0x040F, 0x0424, 0x0426,
 		0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F, 0x0453, 0x0457, 0x045D, 0x045F, 0x0466, 0x046A,
 		0x046D, 0x0479, 0x047F, 0x048D, 0x0493, 0x0494, 0x04A4, 0x04B8, 0x04BB, 0x04BE, 0x04C2, 0x04C9,
-		0x04CF, 0x04D1, 0x04E0, 0x04F7, 0x04FA, 0x04FC, 0x0505, 0x0509, 0x0520, 0x0536, 0x0553, 0x0564,
-		0x056B, 0x0571, 0x0573, 0x0576, 0x0578, 0x0581, 0x0583, 0x0587, 0x058B, 0x058C, 0x0592, 0x0596,
-		0x059A, 0x059D, 0x059F, 0x05A1, 0x05AA, 0x05AB, 0x05AE, 0x05B0, 0x05B2, 0x05BB, 0x05C1, 0x05C2,
-		0x05C4, 0x05CA, 0x05D8, 0x05DF, 0x05E6, 0x05ED, 0x05F4, 0x05F7, 0x0800, 0x0803, 0x0806, 0x080C,
-		0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832, 0x0835, 0x0838, 0x0841, 0x0854, 0x085A,
-		0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881, 0x088E, 0x0893, 0x089A, 0x089C, 0x08A0,
-		0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC, 0x08D5, 0x08D8, 0x08DA, 0x08DC, 0x08E5,
-		0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B, 0x092A, 0x092F, 0x0937, 0x093D, 0x0942,
-		0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A, 0x0971, 0x0973, 0x097C, 0x0985, 0x0988,
-		0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2, 0x09B7, 0x09C0, 0x09C4, 0x09C9, 0x09D4,
-		0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB, 0x0A00, 0x0A04, 0x0A08, 0x0A0C, 0x0A10,
-		0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25, 0x0A2A, 0x0A33, 0x0A3A, 0x0A40, 0x0A42,
-		0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65, 0x0A67, 0x0A68, 0x0A6E, 0x0A75, 0x0A78,
-		0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8, 0x0AD0, 0x0AD2, 0x0AD9, 0x0ADE, 0x0AE1,
-		0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11, 0x0B1B, 0x0B1F, 0x0B23, 0x0B39, 0x0B3E,
-		0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD, 0x0CE0, 0x0CE8, 0x0CF0, 0x0CF3, 0x0DE0,
-		0x0DE7, 0x0DE9, 0x0EE0, 0x0EE9, 0x0EEF, 0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092, 0x1097,
-		0x109C, 0x10A3, 0x10CC, 0x10CE, 0x10DF, 0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151, 0x1155,
-		0x1162, 0x1166, 0x1179, 0x1180, 0x1187, 0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7, 0x11AB,
-		0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1,
-		0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
+		0x04CF, 0x04D1, 0x04E0, 0x04F7, 0x04FA, 0x04FC, 0x0505, 0x0509, 0x0520, 0x053A, 0x0549, 0x0551,
+		0x0562, 0x0567, 0x056A, 0x056D, 0x056F, 0x0575, 0x0577, 0x057B, 0x057F, 0x0589, 0x058A, 0x058E,
+		0x0591, 0x0593, 0x0595, 0x059B, 0x05A1, 0x05A5, 0x05A8, 0x05AB, 0x05AD, 0x05AF, 0x05B5, 0x05BD,
+		0x05BE, 0x05C0, 0x05C6, 0x05D6, 0x05DD, 0x05E4, 0x05EB, 0x05F2, 0x05F5, 0x0800, 0x0803, 0x0806,
+		0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832, 0x0835, 0x0838, 0x0841, 0x0854,
+		0x085A, 0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881, 0x088E, 0x0893, 0x089A, 0x089C,
+		0x08A0, 0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC, 0x08D5, 0x08D8, 0x08DA, 0x08DC,
+		0x08E5, 0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B, 0x092A, 0x092F, 0x0937, 0x093D,
+		0x0942, 0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A, 0x0971, 0x0973, 0x097C, 0x0985,
+		0x0988, 0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2, 0x09B7, 0x09C0, 0x09C4, 0x09C9,
+		0x09D4, 0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB, 0x0A00, 0x0A04, 0x0A08, 0x0A0C,
+		0x0A10, 0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25, 0x0A2A, 0x0A33, 0x0A3A, 0x0A40,
+		0x0A42, 0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65, 0x0A67, 0x0A68, 0x0A6E, 0x0A75,
+		0x0A78, 0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8, 0x0AD0, 0x0AD2, 0x0AD9, 0x0ADE,
+		0x0AE1, 0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11, 0x0B1B, 0x0B1F, 0x0B23, 0x0B39,
+		0x0B3E, 0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD, 0x0CE0, 0x0CE8, 0x0CF0, 0x0CF3,
+		0x0DE0, 0x0DE7, 0x0DE9, 0x0EE0, 0x0EEB, 0x0EEF, 0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092,
+		0x1097, 0x109C, 0x10A3, 0x10CC, 0x10CE, 0x10DF, 0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151,
+		0x1155, 0x1162, 0x1166, 0x1179, 0x1180, 0x1187, 0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7,
+		0x11AB, 0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF,
+		0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
@@ -180,12 +180,12 @@ var Search5K = &emu.Native{
 		{Start: 0x03BF, Bytes: []emu.Range{{Lo: 0x03BF, Hi: 0x03C5}}},
 		{Start: 0x03C6, Bytes: []emu.Range{{Lo: 0x03C6, Hi: 0x03CC}}},
 		{Start: 0x03CD, Bytes: []emu.Range{{Lo: 0x03CD, Hi: 0x03D0}}},
-		{Start: 0x03D1, Bytes: []emu.Range{{Lo: 0x03D1, Hi: 0x03D5}}},
-		{Start: 0x03D6, Bytes: []emu.Range{{Lo: 0x03D6, Hi: 0x03D9}}},
-		{Start: 0x03DA, Bytes: []emu.Range{{Lo: 0x03DA, Hi: 0x03E1}}},
-		{Start: 0x03E2, Bytes: []emu.Range{{Lo: 0x03E2, Hi: 0x03F3}}},
-		{Start: 0x03F4, Bytes: []emu.Range{{Lo: 0x03F4, Hi: 0x03F4}}},
-		{Start: 0x03F5, Bytes: []emu.Range{{Lo: 0x03F5, Hi: 0x03F7}}},
+		{Start: 0x03D1, Bytes: []emu.Range{{Lo: 0x03D1, Hi: 0x03DF}}},
+		{Start: 0x03E0, Bytes: []emu.Range{{Lo: 0x03E0, Hi: 0x03E1}}},
+		{Start: 0x03E2, Bytes: []emu.Range{{Lo: 0x03E2, Hi: 0x03E8}}},
+		{Start: 0x03E9, Bytes: []emu.Range{{Lo: 0x03E9, Hi: 0x03F8}}},
+		{Start: 0x03F9, Bytes: []emu.Range{{Lo: 0x03F9, Hi: 0x03F9}}},
+		{Start: 0x03FA, Bytes: []emu.Range{{Lo: 0x03FA, Hi: 0x03FC}}},
 		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x040E}}},
 		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0423}}},
 		{Start: 0x0424, Bytes: []emu.Range{{Lo: 0x0424, Hi: 0x0425}}},
@@ -222,42 +222,43 @@ var Search5K = &emu.Native{
 		{Start: 0x04FC, Bytes: []emu.Range{{Lo: 0x04FC, Hi: 0x0504}}},
 		{Start: 0x0505, Bytes: []emu.Range{{Lo: 0x0505, Hi: 0x0508}}},
 		{Start: 0x0509, Bytes: []emu.Range{{Lo: 0x0509, Hi: 0x050C}}},
-		{Start: 0x0520, Bytes: []emu.Range{{Lo: 0x0520, Hi: 0x0535}}},
-		{Start: 0x0536, Bytes: []emu.Range{{Lo: 0x0536, Hi: 0x0552}}},
-		{Start: 0x0553, Bytes: []emu.Range{{Lo: 0x0553, Hi: 0x0563}}},
-		{Start: 0x0564, Bytes: []emu.Range{{Lo: 0x0564, Hi: 0x056A}}},
-		{Start: 0x056B, Bytes: []emu.Range{{Lo: 0x056B, Hi: 0x0570}}},
-		{Start: 0x0571, Bytes: []emu.Range{{Lo: 0x0571, Hi: 0x0572}}},
-		{Start: 0x0573, Bytes: []emu.Range{{Lo: 0x0573, Hi: 0x0575}}},
-		{Start: 0x0576, Bytes: []emu.Range{{Lo: 0x0576, Hi: 0x0577}}},
-		{Start: 0x0578, Bytes: []emu.Range{{Lo: 0x0578, Hi: 0x0580}}},
-		{Start: 0x0581, Bytes: []emu.Range{{Lo: 0x0581, Hi: 0x0582}}},
-		{Start: 0x0583, Bytes: []emu.Range{{Lo: 0x0583, Hi: 0x0586}}},
-		{Start: 0x0587, Bytes: []emu.Range{{Lo: 0x0587, Hi: 0x058A}}},
-		{Start: 0x058B, Bytes: []emu.Range{{Lo: 0x058B, Hi: 0x058B}}},
-		{Start: 0x058C, Bytes: []emu.Range{{Lo: 0x058C, Hi: 0x0591}}},
-		{Start: 0x0592, Bytes: []emu.Range{{Lo: 0x0592, Hi: 0x0595}}},
-		{Start: 0x0596, Bytes: []emu.Range{{Lo: 0x0596, Hi: 0x0599}}},
-		{Start: 0x059A, Bytes: []emu.Range{{Lo: 0x059A, Hi: 0x059C}}},
-		{Start: 0x059D, Bytes: []emu.Range{{Lo: 0x059D, Hi: 0x059E}}},
-		{Start: 0x059F, Bytes: []emu.Range{{Lo: 0x059F, Hi: 0x05A0}}},
-		{Start: 0x05A1, Bytes: []emu.Range{{Lo: 0x05A1, Hi: 0x05A9}}},
-		{Start: 0x05AA, Bytes: []emu.Range{{Lo: 0x05AA, Hi: 0x05AA}}},
-		{Start: 0x05AB, Bytes: []emu.Range{{Lo: 0x05AB, Hi: 0x05AD}}},
-		{Start: 0x05AE, Bytes: []emu.Range{{Lo: 0x05AE, Hi: 0x05AF}}},
-		{Start: 0x05B0, Bytes: []emu.Range{{Lo: 0x05B0, Hi: 0x05B1}}},
-		{Start: 0x05B2, Bytes: []emu.Range{{Lo: 0x05B2, Hi: 0x05BA}}},
-		{Start: 0x05BB, Bytes: []emu.Range{{Lo: 0x05BB, Hi: 0x05C0}}},
-		{Start: 0x05C1, Bytes: []emu.Range{{Lo: 0x05C1, Hi: 0x05C1}}},
-		{Start: 0x05C2, Bytes: []emu.Range{{Lo: 0x05C2, Hi: 0x05C3}}},
-		{Start: 0x05C4, Bytes: []emu.Range{{Lo: 0x05C4, Hi: 0x05C9}}},
-		{Start: 0x05CA, Bytes: []emu.Range{{Lo: 0x05CA, Hi: 0x05D7}}},
-		{Start: 0x05D8, Bytes: []emu.Range{{Lo: 0x05D8, Hi: 0x05DE}}},
-		{Start: 0x05DF, Bytes: []emu.Range{{Lo: 0x05DF, Hi: 0x05E5}}},
-		{Start: 0x05E6, Bytes: []emu.Range{{Lo: 0x05E6, Hi: 0x05EC}}},
-		{Start: 0x05ED, Bytes: []emu.Range{{Lo: 0x05ED, Hi: 0x05F3}}},
-		{Start: 0x05F4, Bytes: []emu.Range{{Lo: 0x05F4, Hi: 0x05F6}}},
-		{Start: 0x05F7, Bytes: []emu.Range{{Lo: 0x05F7, Hi: 0x05F7}}},
+		{Start: 0x0520, Bytes: []emu.Range{{Lo: 0x0520, Hi: 0x0539}}},
+		{Start: 0x053A, Bytes: []emu.Range{{Lo: 0x053A, Hi: 0x0548}}},
+		{Start: 0x0549, Bytes: []emu.Range{{Lo: 0x0549, Hi: 0x0550}}},
+		{Start: 0x0551, Bytes: []emu.Range{{Lo: 0x0551, Hi: 0x0561}}},
+		{Start: 0x0562, Bytes: []emu.Range{{Lo: 0x0562, Hi: 0x0566}}},
+		{Start: 0x0567, Bytes: []emu.Range{{Lo: 0x0567, Hi: 0x0569}}},
+		{Start: 0x056A, Bytes: []emu.Range{{Lo: 0x056A, Hi: 0x056C}}},
+		{Start: 0x056D, Bytes: []emu.Range{{Lo: 0x056D, Hi: 0x056E}}},
+		{Start: 0x056F, Bytes: []emu.Range{{Lo: 0x056F, Hi: 0x0574}}},
+		{Start: 0x0575, Bytes: []emu.Range{{Lo: 0x0575, Hi: 0x0576}}},
+		{Start: 0x0577, Bytes: []emu.Range{{Lo: 0x0577, Hi: 0x057A}}},
+		{Start: 0x057B, Bytes: []emu.Range{{Lo: 0x057B, Hi: 0x057E}}},
+		{Start: 0x057F, Bytes: []emu.Range{{Lo: 0x057F, Hi: 0x0588}}},
+		{Start: 0x0589, Bytes: []emu.Range{{Lo: 0x0589, Hi: 0x0589}}},
+		{Start: 0x058A, Bytes: []emu.Range{{Lo: 0x058A, Hi: 0x058D}}},
+		{Start: 0x058E, Bytes: []emu.Range{{Lo: 0x058E, Hi: 0x0590}}},
+		{Start: 0x0591, Bytes: []emu.Range{{Lo: 0x0591, Hi: 0x0592}}},
+		{Start: 0x0593, Bytes: []emu.Range{{Lo: 0x0593, Hi: 0x0594}}},
+		{Start: 0x0595, Bytes: []emu.Range{{Lo: 0x0595, Hi: 0x059A}}},
+		{Start: 0x059B, Bytes: []emu.Range{{Lo: 0x059B, Hi: 0x05A0}}},
+		{Start: 0x05A1, Bytes: []emu.Range{{Lo: 0x05A1, Hi: 0x05A4}}},
+		{Start: 0x05A5, Bytes: []emu.Range{{Lo: 0x05A5, Hi: 0x05A7}}},
+		{Start: 0x05A8, Bytes: []emu.Range{{Lo: 0x05A8, Hi: 0x05AA}}},
+		{Start: 0x05AB, Bytes: []emu.Range{{Lo: 0x05AB, Hi: 0x05AC}}},
+		{Start: 0x05AD, Bytes: []emu.Range{{Lo: 0x05AD, Hi: 0x05AE}}},
+		{Start: 0x05AF, Bytes: []emu.Range{{Lo: 0x05AF, Hi: 0x05B4}}},
+		{Start: 0x05B5, Bytes: []emu.Range{{Lo: 0x05B5, Hi: 0x05BC}}},
+		{Start: 0x05BD, Bytes: []emu.Range{{Lo: 0x05BD, Hi: 0x05BD}}},
+		{Start: 0x05BE, Bytes: []emu.Range{{Lo: 0x05BE, Hi: 0x05BF}}},
+		{Start: 0x05C0, Bytes: []emu.Range{{Lo: 0x05C0, Hi: 0x05C5}}},
+		{Start: 0x05C6, Bytes: []emu.Range{{Lo: 0x05C6, Hi: 0x05D5}}},
+		{Start: 0x05D6, Bytes: []emu.Range{{Lo: 0x05D6, Hi: 0x05DC}}},
+		{Start: 0x05DD, Bytes: []emu.Range{{Lo: 0x05DD, Hi: 0x05E3}}},
+		{Start: 0x05E4, Bytes: []emu.Range{{Lo: 0x05E4, Hi: 0x05EA}}},
+		{Start: 0x05EB, Bytes: []emu.Range{{Lo: 0x05EB, Hi: 0x05F1}}},
+		{Start: 0x05F2, Bytes: []emu.Range{{Lo: 0x05F2, Hi: 0x05F4}}},
+		{Start: 0x05F5, Bytes: []emu.Range{{Lo: 0x05F5, Hi: 0x05F5}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0805}}},
 		{Start: 0x0806, Bytes: []emu.Range{{Lo: 0x0806, Hi: 0x080B}}},
@@ -408,9 +409,9 @@ var Search5K = &emu.Native{
 		{Start: 0x0DE0, Bytes: []emu.Range{{Lo: 0x0DE0, Hi: 0x0DE6}}},
 		{Start: 0x0DE7, Bytes: []emu.Range{{Lo: 0x0DE7, Hi: 0x0DE8}}},
 		{Start: 0x0DE9, Bytes: []emu.Range{{Lo: 0x0DE9, Hi: 0x0DF3}}},
-		{Start: 0x0EE0, Bytes: []emu.Range{{Lo: 0x0EE0, Hi: 0x0EE8}}},
-		{Start: 0x0EE9, Bytes: []emu.Range{{Lo: 0x0EE9, Hi: 0x0EEE}}},
-		{Start: 0x0EEF, Bytes: []emu.Range{{Lo: 0x0EEF, Hi: 0x0EFF}}},
+		{Start: 0x0EE0, Bytes: []emu.Range{{Lo: 0x0EE0, Hi: 0x0EEA}}},
+		{Start: 0x0EEB, Bytes: []emu.Range{{Lo: 0x0EEB, Hi: 0x0EEE}}},
+		{Start: 0x0EEF, Bytes: []emu.Range{{Lo: 0x0EEF, Hi: 0x0EF4}}},
 		{Start: 0x1062, Bytes: []emu.Range{{Lo: 0x1062, Hi: 0x106A}}},
 		{Start: 0x106B, Bytes: []emu.Range{{Lo: 0x106B, Hi: 0x107C}}},
 		{Start: 0x107D, Bytes: []emu.Range{{Lo: 0x107D, Hi: 0x107F}}},
@@ -1045,40 +1046,40 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L03C6
 	case 0x03CD:
-		if 63 >= budget {
+		if 72 >= budget {
 			goto budget
 		}
 		goto L03CD
 	case 0x03D1:
-		if 59 >= budget {
+		if 68 >= budget {
 			goto budget
 		}
 		goto L03D1
-	case 0x03D6:
-		if 53 >= budget {
+	case 0x03E0:
+		if 45 >= budget {
 			goto budget
 		}
-		goto L03D6
-	case 0x03DA:
-		if 49 >= budget {
-			goto budget
-		}
-		goto L03DA
+		goto L03E0
 	case 0x03E2:
-		if 37 >= budget {
+		if 43 >= budget {
 			goto budget
 		}
 		goto L03E2
-	case 0x03F4:
+	case 0x03E9:
+		if 34 >= budget {
+			goto budget
+		}
+		goto L03E9
+	case 0x03F9:
 		if 7 >= budget {
 			goto budget
 		}
-		goto L03F4
-	case 0x03F5:
+		goto L03F9
+	case 0x03FA:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L03F5
+		goto L03FA
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -1260,185 +1261,190 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0509
 	case 0x0520:
-		if 128 >= budget {
+		if 103 >= budget {
 			goto budget
 		}
 		goto L0520
-	case 0x0536:
-		if 96 >= budget {
+	case 0x053A:
+		if 67 >= budget {
 			goto budget
 		}
-		goto L0536
-	case 0x0553:
-		if 47 >= budget {
+		goto L053A
+	case 0x0549:
+		if 45 >= budget {
 			goto budget
 		}
-		goto L0553
-	case 0x0564:
-		if 23 >= budget {
+		goto L0549
+	case 0x0551:
+		if 33 >= budget {
 			goto budget
 		}
-		goto L0564
-	case 0x056B:
-		if 12 >= budget {
+		goto L0551
+	case 0x0562:
+		if 9 >= budget {
 			goto budget
 		}
-		goto L056B
-	case 0x0571:
-		if 3 >= budget {
-			goto budget
-		}
-		goto L0571
-	case 0x0573:
+		goto L0562
+	case 0x0567:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0573
-	case 0x0576:
-		if 48 >= budget {
+		goto L0567
+	case 0x056A:
+		if 6 >= budget {
 			goto budget
 		}
-		goto L0576
-	case 0x0578:
+		goto L056A
+	case 0x056D:
 		if 46 >= budget {
 			goto budget
 		}
-		goto L0578
-	case 0x0581:
-		if 12 >= budget {
+		goto L056D
+	case 0x056F:
+		if 44 >= budget {
 			goto budget
 		}
-		goto L0581
-	case 0x0583:
-		if 10 >= budget {
+		goto L056F
+	case 0x0575:
+		if 29 >= budget {
 			goto budget
 		}
-		goto L0583
-	case 0x0587:
-		if 5 >= budget {
-			goto budget
-		}
-		goto L0587
-	case 0x058B:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L058B
-	case 0x058C:
-		if 21 >= budget {
-			goto budget
-		}
-		goto L058C
-	case 0x0592:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L0592
-	case 0x0596:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L0596
-	case 0x059A:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L059A
-	case 0x059D:
-		if 50 >= budget {
-			goto budget
-		}
-		goto L059D
-	case 0x059F:
-		if 48 >= budget {
-			goto budget
-		}
-		goto L059F
-	case 0x05A1:
-		if 46 >= budget {
-			goto budget
-		}
-		goto L05A1
-	case 0x05AA:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L05AA
-	case 0x05AB:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L05AB
-	case 0x05AE:
-		if 50 >= budget {
-			goto budget
-		}
-		goto L05AE
-	case 0x05B0:
-		if 48 >= budget {
-			goto budget
-		}
-		goto L05B0
-	case 0x05B2:
-		if 46 >= budget {
-			goto budget
-		}
-		goto L05B2
-	case 0x05BB:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L05BB
-	case 0x05C1:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L05C1
-	case 0x05C2:
-		if 32 >= budget {
-			goto budget
-		}
-		goto L05C2
-	case 0x05C4:
-		if 30 >= budget {
-			goto budget
-		}
-		goto L05C4
-	case 0x05CA:
-		if 22 >= budget {
-			goto budget
-		}
-		goto L05CA
-	case 0x05D8:
-		if 47 >= budget {
-			goto budget
-		}
-		goto L05D8
-	case 0x05DF:
-		if 37 >= budget {
-			goto budget
-		}
-		goto L05DF
-	case 0x05E6:
+		goto L0575
+	case 0x0577:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L05E6
-	case 0x05ED:
-		if 17 >= budget {
+		goto L0577
+	case 0x057B:
+		if 22 >= budget {
 			goto budget
 		}
-		goto L05ED
-	case 0x05F4:
-		if 3 >= budget {
+		goto L057B
+	case 0x057F:
+		if 18 >= budget {
 			goto budget
 		}
-		goto L05F4
-	case 0x05F7:
+		goto L057F
+	case 0x0589:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L05F7
+		goto L0589
+	case 0x058A:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L058A
+	case 0x058E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L058E
+	case 0x0591:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L0591
+	case 0x0593:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L0593
+	case 0x0595:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L0595
+	case 0x059B:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L059B
+	case 0x05A1:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L05A1
+	case 0x05A5:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05A5
+	case 0x05A8:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05A8
+	case 0x05AB:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L05AB
+	case 0x05AD:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L05AD
+	case 0x05AF:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L05AF
+	case 0x05B5:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L05B5
+	case 0x05BD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05BD
+	case 0x05BE:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L05BE
+	case 0x05C0:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L05C0
+	case 0x05C6:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L05C6
+	case 0x05D6:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L05D6
+	case 0x05DD:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L05DD
+	case 0x05E4:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L05E4
+	case 0x05EB:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L05EB
+	case 0x05F2:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L05F2
+	case 0x05F5:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05F5
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -2190,17 +2196,17 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0DE9
 	case 0x0EE0:
-		if 54 >= budget {
+		if 35 >= budget {
 			goto budget
 		}
 		goto L0EE0
-	case 0x0EE9:
-		if 42 >= budget {
+	case 0x0EEB:
+		if 20 >= budget {
 			goto budget
 		}
-		goto L0EE9
+		goto L0EEB
 	case 0x0EEF:
-		if 33 >= budget {
+		if 14 >= budget {
 			goto budget
 		}
 		goto L0EEF
@@ -2462,7 +2468,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E4) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03F7) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F7) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EFF) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E4) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -2832,132 +2838,136 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -3019,132 +3029,136 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -3594,140 +3608,136 @@ L0266: // RESET
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x022C:
-			goto L022C
-		case 0x0249:
-			goto L0249
-		case 0x09B1:
-			goto L09B1
-		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -4098,132 +4108,136 @@ L02CE: // HRR
 		case 0x0803:
 			goto L0803
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -4325,132 +4339,136 @@ L02E4: // HCR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -4554,132 +4572,136 @@ L0306: // JR0
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -4740,7 +4762,7 @@ L0316:
 	clock += 3<<clockShift + 1
 	// 0316 JMP HQ
 	{
-		goto L05D8
+		goto L05D6
 	}
 
 L0324: // TRY
@@ -5152,132 +5174,136 @@ L0388: // JRET
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -5488,132 +5514,136 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -5646,132 +5676,136 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -5850,139 +5884,143 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L03CD: // HSTORE
-	if clock+63<<clockShift >= end {
+	if clock+72<<clockShift >= end {
 		pc = 0x03CD
 		goto budget
 	}
@@ -5998,78 +6036,20 @@ L03CD: // HSTORE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03F5
+			goto L03FA
 		}
 	}
 
 L03D1:
-	clock += 6<<clockShift + 2
-	// 03D1 LDY .TTON
-	{
-		m := c.Mem[0x051F]
-		y = m
-		nz = int(int8(y))
-	}
-	// 03D4 BEQ HSR
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L03F5
-		}
-	}
-
-L03D6:
-	clock += 4<<clockShift + 2
-	// 03D6 CMP #$FF
-	{
-		m := byte(0xFF)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 03D8 BEQ HSR
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L03F5
-		}
-	}
-
-L03DA:
-	clock += 11<<clockShift + 4
-	// 03DA PHA
+	clock += 21<<clockShift + 7
+	// 03D1 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 03DB LDA .BBM,X
-	{
-		ea := 0x0110 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 03DE CMP #$FF
-	{
-		m := byte(0xFF)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 03E0 BEQ HSP
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L03F4
-		}
-	}
-
-L03E2:
-	clock += 27<<clockShift + 6
-	// 03E2 LDY .HIX,X
+	// 03D2 LDY .HIX,X
 	{
 		ea := 0x0120 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -6077,17 +6057,87 @@ L03E2:
 		y = m
 		nz = int(int8(y))
 	}
-	// 03E5 STA .TM,Y
+	// 03D5 LDA .TC,Y
+	{
+		ea := 0x0F80 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03D8 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03DA STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 03DC CPX .TMP
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03DE BEQ HS1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03E2
+		}
+	}
+
+L03E0:
+	clock += 2<<clockShift + 1
+	// 03E0 BCS HSP
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L03F9
+		}
+	}
+
+L03E2: // HS1
+	clock += 8<<clockShift + 3
+	// 03E2 LDA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03E5 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03E7 BEQ HSP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03F9
+		}
+	}
+
+L03E9:
+	clock += 25<<clockShift + 6
+	// 03E9 STA .TM,Y
 	{
 		ea := 0x0F78 + uint16(y)
 		if ea >= 0x1062 || c.Hooked(ea) {
-			clock -= 23<<clockShift + 5
-			pc = 0x03E5
+			clock -= 25<<clockShift + 6
+			pc = 0x03E9
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 03E8 LDA .BBS,X
+	// 03EC LDA .BBS,X
 	{
 		ea := 0x0118 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -6095,38 +6145,43 @@ L03E2:
 		a = m
 		nz = int(int8(a))
 	}
-	// 03EB STA .SQB,Y
+	// 03EF STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 14<<clockShift + 3
-			pc = 0x03EB
+			clock -= 16<<clockShift + 4
+			pc = 0x03EF
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 03EE LDA .HCK,X
+	// 03F2 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 03F3 ORA .HCK,X
 	{
 		ea := 0x0128 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
-		a = m
+		a |= m
 		nz = int(int8(a))
 	}
-	// 03F1 STA .TC,Y
+	// 03F6 STA .TC,Y
 	{
 		ea := 0x0F80 + uint16(y)
 		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 5<<clockShift + 1
-			pc = 0x03F1
+			pc = 0x03F6
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L03F4: // HSP
+L03F9: // HSP
 	clock += 4<<clockShift + 1
-	// 03F4 PLA
+	// 03F9 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
@@ -6134,9 +6189,9 @@ L03F4: // HSP
 		nz = int(int8(a))
 	}
 
-L03F5: // HSR
+L03FA: // HSR
 	clock += 3<<clockShift + 1
-	// 03F5 JMP REVERSE
+	// 03FA JMP REVERSE
 	{
 		goto L0400
 	}
@@ -6301,132 +6356,136 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -6595,132 +6654,136 @@ L044C: // RETL
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -6744,132 +6807,136 @@ L044F: // ILLEGAL
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -7486,132 +7553,136 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -7674,132 +7745,136 @@ L0505:
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -7827,143 +7902,147 @@ L0509: // PSTN
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0520: // HLOOK
-	if clock+128<<clockShift >= end {
+	if clock+103<<clockShift >= end {
 		pc = 0x0520
 		goto budget
 	}
-	clock += 31<<clockShift + 10
+	clock += 35<<clockShift + 12
 	// 0520 LDX .PLY
 	{
 		m := c.Mem[0x0047]
@@ -7992,7 +8071,7 @@ L0520: // HLOOK
 	{
 		ea := 0x0120 + uint16(x)
 		if ea >= 0x0200 || c.Hooked(ea) {
-			clock -= 21<<clockShift + 6
+			clock -= 25<<clockShift + 8
 			pc = 0x0528
 			goto step
 		}
@@ -8009,36 +8088,47 @@ L0520: // HLOOK
 		a = m
 		nz = int(int8(a))
 	}
-	// 052E STA .HCK,X
+	// 052E AND #$F8
+	{
+		m := byte(0xF8)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0530 STA .HCK,X
 	{
 		ea := 0x0128 + uint16(x)
 		if ea >= 0x0200 || c.Hooked(ea) {
-			clock -= 11<<clockShift + 3
-			pc = 0x052E
+			clock -= 13<<clockShift + 4
+			pc = 0x0530
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0531 CMP .TC,Y
+	// 0533 EOR .TC,Y
 	{
 		ea := 0x0F80 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
+		a ^= m
+		nz = int(int8(a))
 	}
-	// 0534 BNE HLR
+	// 0536 AND #$F8
+	{
+		m := byte(0xF8)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0538 BNE HLR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L058B
+			goto L0589
 		}
 	}
 
-L0536:
-	clock += 46<<clockShift + 16
-	// 0536 LDA .SQB,Y
+L053A:
+	clock += 20<<clockShift + 6
+	// 053A LDA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -8046,17 +8136,21 @@ L0536:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0539 STA .HS,X
+	// 053D STA .HS,X
 	{
 		ea := 0x0108 + uint16(x)
 		if ea >= 0x0200 || c.Hooked(ea) {
-			clock -= 42<<clockShift + 15
-			pc = 0x0539
+			clock -= 16<<clockShift + 5
+			pc = 0x053D
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 053C LDA .TM,Y
+	// 0540 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 0542 LDA .TM,Y
 	{
 		ea := 0x0F78 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -8064,75 +8158,33 @@ L0536:
 		a = m
 		nz = int(int8(a))
 	}
-	// 053F TAY
+	// 0545 CMP #$10
 	{
-		y = a
-		nz = int(int8(y))
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
 	}
-	// 0540 AND #$0F
+	// 0547 BCS HLR
 	{
-		m := byte(0x0F)
-		a &= m
-		nz = int(int8(a))
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0589
+		}
 	}
-	// 0542 STA .MOVEN
-	{
-		c.Mem[0x00B6] = a
-	}
-	// 0544 INC .MOVEN
-	{
-		m := c.Mem[0x00B6]
-		m++
-		nz = int(int8(m))
-		c.Mem[0x00B6] = m
-	}
-	// 0546 TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 0547 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0548 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0549 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 054A LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 054B STA .PIECE
+
+L0549:
+	clock += 11<<clockShift + 4
+	// 0549 STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
-	// 054D TAY
+	// 054B TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 054E LDA .BOARD,Y
+	// 054C LDA .BOARD,Y
 	{
 		ea := 0x0050 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -8140,37 +8192,37 @@ L0536:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0551 BMI HLR
+	// 054F BMI HLR
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L058B
+			goto L0589
 		}
 	}
 
-L0553:
+L0551:
 	clock += 23<<clockShift + 9
-	// 0553 STA .SQUARE
+	// 0551 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0555 TYA
+	// 0553 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0556 EOR .SIDE
+	// 0554 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0558 TAX
+	// 0556 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0559 LDA .ATTR,X
+	// 0557 LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -8178,466 +8230,200 @@ L0553:
 		a = m
 		nz = int(int8(a))
 	}
-	// 055C AND #$0F
+	// 055A AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 055E STA .TYPE
+	// 055C STA .TYPE
 	{
 		c.Mem[0x00DA] = a
 	}
-	// 0560 CMP #$08
+	// 055E CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0562 BEQ HPAWN
+	// 0560 BEQ HPAWN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L058C
+			goto L058A
 		}
 	}
 
-L0564:
-	clock += 11<<clockShift + 4
-	// 0564 TAX
+L0562:
+	clock += 9<<clockShift + 3
+	// 0562 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0565 LDA .MST,X
+	// 0563 LDA .MST,X
 	{
 		m := c.Mem[x+0xA0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0567 CMP .MOVEN
+	// 0565 STA .MOVEN
 	{
-		m := c.Mem[0x00B6]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0569 BCC HLR
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L058B
-		}
+		c.Mem[0x00B6] = a
 	}
 
-L056B:
-	clock += 9<<clockShift + 3
-	// 056B LDA .MOVEN
-	{
-		m := c.Mem[0x00B6]
-		a = m
-		nz = int(int8(a))
-	}
-	// 056D CMP .MEND,X
-	{
-		m := c.Mem[x+0xA8]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 056F BEQ HLR
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L058B
-		}
-	}
-
-L0571:
-	clock += 2<<clockShift + 1
-	// 0571 BCC HLR
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L058B
-		}
-	}
-
-L0573: // HSTEP
+L0567: // HLN
 	if clock+6<<clockShift >= end {
-		pc = 0x0573
+		pc = 0x0567
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0573 JSR CMOVE
+	// 0567 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x69
 		s -= 2
-		goto L0426_0576
+		goto L0266_056A
 	}
 
-L0576:
-	if clock+48<<clockShift >= end {
-		pc = 0x0576
+L056A: // HSTEP
+	if clock+6<<clockShift >= end {
+		pc = 0x056A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 056A JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x6C
+		s -= 2
+		goto L0426_056D
+	}
+
+L056D:
+	if clock+46<<clockShift >= end {
+		pc = 0x056D
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0576 BMI HLR
+	// 056D BMI HNX
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L058B
+			goto L057F
 		}
 	}
 
-L0578:
-	clock += 12<<clockShift + 4
-	// 0578 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 057A LDA .SQUARE
+L056F:
+	clock += 8<<clockShift + 3
+	// 056F LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 057C CMP .HS,X
+	// 0571 CMP .TMP2
 	{
-		ea := 0x0108 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
+		m := c.Mem[0x0099]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 057F BEQ HGOT
+	// 0573 BEQ HGOT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05C2
+			goto L05BE
 		}
 	}
 
-L0581:
+L0575:
 	clock += 2<<clockShift + 1
-	// 0581 BVS HLR
+	// 0575 BVS HNX
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L058B
+			goto L057F
 		}
 	}
 
-L0583:
+L0577:
 	clock += 5<<clockShift + 2
-	// 0583 LDA .TYPE
+	// 0577 LDA .TYPE
 	{
 		m := c.Mem[0x00DA]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0585 BEQ HLR
+	// 0579 BEQ HNX
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L058B
+			goto L057F
 		}
 	}
 
-L0587:
+L057B:
 	clock += 4<<clockShift + 2
-	// 0587 CMP #$06
+	// 057B CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0589 BNE HSTEP
+	// 057D BNE HSTEP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0573
+			goto L056A
 		}
 	}
 
-L058B: // HLR
-	if clock+6<<clockShift >= end {
-		pc = 0x058B
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 058B RTS
+L057F: // HNX
+	clock += 17<<clockShift + 5
+	// 057F DEC .MOVEN
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x02C3:
-			goto L02C3
-		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
-			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
-				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
-				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
-				goto L10E2
-			case 253:
-				goto L0854
-			}
-		}
-		goto step
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
 	}
-
-L058C: // HPAWN
-	clock += 7<<clockShift + 3
-	// 058C LDA .MOVEN
+	// 0581 LDX .TYPE
+	{
+		m := c.Mem[0x00DA]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0583 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 058E CMP #$04
+	// 0585 CMP .MEND,X
 	{
-		m := byte(0x04)
+		m := c.Mem[x+0xA8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0590 BEQ HPF
+	// 0587 BNE HLN
 	{
-		if byte(nz) == 0 {
+		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05AB
+			goto L0567
 		}
 	}
 
-L0592:
-	clock += 4<<clockShift + 2
-	// 0592 CMP #$07
-	{
-		m := byte(0x07)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0594 BCS HLR
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L058B
-		}
-	}
-
-L0596:
-	clock += 4<<clockShift + 2
-	// 0596 CMP #$05
-	{
-		m := byte(0x05)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0598 BCC HLR
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L058B
-		}
-	}
-
-L059A:
-	clock += 6<<clockShift + 1
-	// 059A JSR CMOVE
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x9C
-		s -= 2
-		goto L0426_059D
-	}
-
-L059D:
-	if clock+50<<clockShift >= end {
-		pc = 0x059D
+L0589: // HLR
+	if clock+6<<clockShift >= end {
+		pc = 0x0589
 		goto budget
 	}
-	clock += 2<<clockShift + 1
-	// 059D BMI HLR
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L058B
-		}
-	}
-
-L059F:
-	clock += 2<<clockShift + 1
-	// 059F BVC HLR
-	{
-		if !v {
-			clock += 1 << clockShift
-			goto L058B
-		}
-	}
-
-L05A1:
-	clock += 12<<clockShift + 4
-	// 05A1 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 05A3 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 05A5 CMP .HS,X
-	{
-		ea := 0x0108 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 05A8 BEQ HGOT
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L05C2
-		}
-	}
-
-L05AA:
 	clock += 6<<clockShift + 1
-	// 05AA RTS
+	// 0589 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -8647,232 +8433,359 @@ L05AA:
 		case 0x02C3:
 			goto L02C3
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
-L05AB: // HPF
+L058A: // HPAWN
+	clock += 5<<clockShift + 2
+	// 058A LDA #$04
+	{
+		m := byte(0x04)
+		a = m
+		nz = int(int8(a))
+	}
+	// 058C STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+
+L058E: // HPF
 	if clock+6<<clockShift >= end {
-		pc = 0x05AB
+		pc = 0x058E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 05AB JSR CMOVE
+	// 058E JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xAD
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x90
 		s -= 2
-		goto L0426_05AE
+		goto L0426_0591
 	}
 
-L05AE:
-	if clock+50<<clockShift >= end {
-		pc = 0x05AE
+L0591:
+	if clock+48<<clockShift >= end {
+		pc = 0x0591
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 05AE BMI HLR
+	// 0591 BMI HPD
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L058B
+			goto L05A1
 		}
 	}
 
-L05B0:
+L0593:
 	clock += 2<<clockShift + 1
-	// 05B0 BVS HLR
+	// 0593 BVS HPD
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L058B
+			goto L05A1
 		}
 	}
 
-L05B2:
-	clock += 12<<clockShift + 4
-	// 05B2 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 05B4 LDA .SQUARE
+L0595:
+	clock += 8<<clockShift + 3
+	// 0595 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05B6 CMP .HS,X
+	// 0597 CMP .TMP2
 	{
-		ea := 0x0108 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
+		m := c.Mem[0x0099]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05B9 BEQ HGOT
+	// 0599 BEQ HGOT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05C2
+			goto L05BE
 		}
 	}
 
-L05BB:
+L059B:
 	clock += 6<<clockShift + 3
-	// 05BB AND #$F0
+	// 059B AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 05BD CMP #$20
+	// 059D CMP #$20
 	{
 		m := byte(0x20)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05BF BEQ HPF
+	// 059F BEQ HPF
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05AB
+			goto L058E
 		}
 	}
 
-L05C1:
+L05A1: // HPD
+	clock += 5<<clockShift + 2
+	// 05A1 LDA #$06
+	{
+		m := byte(0x06)
+		a = m
+		nz = int(int8(a))
+	}
+	// 05A3 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+
+L05A5: // HPD1
+	if clock+6<<clockShift >= end {
+		pc = 0x05A5
+		goto budget
+	}
 	clock += 6<<clockShift + 1
-	// 05C1 RTS
+	// 05A5 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xA7
+		s -= 2
+		goto L0266_05A8
+	}
+
+L05A8:
+	if clock+6<<clockShift >= end {
+		pc = 0x05A8
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 05A8 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xAA
+		s -= 2
+		goto L0426_05AB
+	}
+
+L05AB:
+	if clock+48<<clockShift >= end {
+		pc = 0x05AB
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 05AB BMI HPN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L05B5
+		}
+	}
+
+L05AD:
+	clock += 2<<clockShift + 1
+	// 05AD BVC HPN
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L05B5
+		}
+	}
+
+L05AF:
+	clock += 8<<clockShift + 3
+	// 05AF LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B1 CMP .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05B3 BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05BE
+		}
+	}
+
+L05B5: // HPN
+	clock += 12<<clockShift + 4
+	// 05B5 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 05B7 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B9 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05BB BNE HPD1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05A5
+		}
+	}
+
+L05BD:
+	clock += 6<<clockShift + 1
+	// 05BD RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -8882,228 +8795,238 @@ L05C1:
 		case 0x02C3:
 			goto L02C3
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
-L05C2: // HGOT
+L05BE: // HGOT
 	clock += 2<<clockShift + 1
-	// 05C2 BVC HG1
+	// 05BE BVC HG1
 	{
 		if !v {
 			clock += 1 << clockShift
-			goto L05CA
+			goto L05C6
 		}
 	}
 
-L05C4:
+L05C0:
 	clock += 8<<clockShift + 3
-	// 05C4 LDA .SQUARE
+	// 05C0 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05C6 CMP .BK
+	// 05C2 CMP .BK
 	{
 		m := c.Mem[0x0060]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05C8 BEQ HLR
+	// 05C4 BEQ HLR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L058B
+			goto L0589
 		}
 	}
 
-L05CA: // HG1
-	clock += 22<<clockShift + 7
-	// 05CA LDA .PIECE
-	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 05CC STA .HP,X
-	{
-		ea := 0x0100 + uint16(x)
-		if c.Hooked(ea) {
-			clock -= 19<<clockShift + 6
-			pc = 0x05CC
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 05CF TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 05D0 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 05D1 LDX .PLY
+L05C6: // HG1
+	clock += 25<<clockShift + 8
+	// 05C6 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 05D3 STA .SSP,X
-	{
-		ea := uint16(x + 0x90)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 7<<clockShift + 2
-			pc = 0x05D3
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 05D5 JMP TRY
-	{
-		goto L0324
-	}
-
-L05D8: // HQ
-	clock += 9<<clockShift + 3
-	// 05D8 LDA .PIECE
+	// 05C8 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05DA CMP .HP,X
+	// 05CA STA .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 19<<clockShift + 6
+			pc = 0x05CA
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 05CD TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 05CE TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 05CF LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05D1 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x05D1
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 05D3 JMP TRY
+	{
+		goto L0324
+	}
+
+L05D6: // HQ
+	clock += 9<<clockShift + 3
+	// 05D6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D8 CMP .HP,X
 	{
 		ea := 0x0100 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -9112,23 +9035,23 @@ L05D8: // HQ
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05DD BNE HQ1
+	// 05DB BNE HQ1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05E6
+			goto L05E4
 		}
 	}
 
-L05DF:
+L05DD:
 	clock += 9<<clockShift + 3
-	// 05DF LDA .SQUARE
+	// 05DD LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05E1 CMP .HS,X
+	// 05DF CMP .HS,X
 	{
 		ea := 0x0108 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -9137,23 +9060,23 @@ L05DF:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05E4 BEQ HQR
+	// 05E2 BEQ HQR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05F7
+			goto L05F5
 		}
 	}
 
-L05E6: // HQ1
+L05E4: // HQ1
 	clock += 9<<clockShift + 3
-	// 05E6 LDA .PIECE
+	// 05E4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05E8 CMP .KP,X
+	// 05E6 CMP .KP,X
 	{
 		ea := 0x1000 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -9162,23 +9085,23 @@ L05E6: // HQ1
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05EB BNE HQT
+	// 05E9 BNE HQT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05F4
+			goto L05F2
 		}
 	}
 
-L05ED:
+L05EB:
 	clock += 9<<clockShift + 3
-	// 05ED LDA .SQUARE
+	// 05EB LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05EF CMP .KS,X
+	// 05ED CMP .KS,X
 	{
 		ea := 0x1010 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -9187,24 +9110,24 @@ L05ED:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05F2 BEQ HQR
+	// 05F0 BEQ HQR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05F7
+			goto L05F5
 		}
 	}
 
-L05F4: // HQT
+L05F2: // HQT
 	clock += 3<<clockShift + 1
-	// 05F4 JMP TRY
+	// 05F2 JMP TRY
 	{
 		goto L0324
 	}
 
-L05F7: // HQR
+L05F5: // HQR
 	clock += 6<<clockShift + 1
-	// 05F7 RTS
+	// 05F5 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -9220,132 +9143,136 @@ L05F7: // HQR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -9765,132 +9692,136 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -9953,7 +9884,7 @@ L086D:
 	// 086D STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if ea >= 0x0EE0 || c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
 			pc = 0x086D
 			goto step
@@ -10021,132 +9952,136 @@ L087A: // CFULL
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -10378,7 +10313,7 @@ L08A7:
 	// 08AB STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if ea >= 0x0EE0 || c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
 			pc = 0x08AB
 			goto step
@@ -10440,132 +10375,136 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -10860,132 +10799,136 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -11030,132 +10973,136 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -11355,132 +11302,136 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -11900,132 +11851,136 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -12472,132 +12427,136 @@ L0A1F:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -12623,132 +12582,136 @@ L0A22: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -12869,132 +12832,136 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -13023,132 +12990,136 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -13299,132 +13270,136 @@ L0A67: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -14768,132 +14743,136 @@ L0BFD: // M8
 		case 0x04F7:
 			goto L04F7
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -14976,132 +14955,136 @@ L0CF3: // HKR
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -15164,11 +15147,11 @@ L0DE9: // HF1
 	}
 
 L0EE0: // HBEST
-	if clock+54<<clockShift >= end {
+	if clock+35<<clockShift >= end {
 		pc = 0x0EE0
 		goto budget
 	}
-	clock += 12<<clockShift + 4
+	clock += 15<<clockShift + 5
 	// 0EE0 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
@@ -15179,20 +15162,26 @@ L0EE0: // HBEST
 	{
 		ea := 0x0118 + uint16(x)
 		if ea >= 0x0200 || c.Hooked(ea) {
-			clock -= 9<<clockShift + 3
+			clock -= 12<<clockShift + 4
 			pc = 0x0EE2
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0EE5 CPX #$00
+	// 0EE5 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0EE7 CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0EE7 BNE HB1
+	// 0EE9 BNE HB1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -15200,17 +15189,11 @@ L0EE0: // HBEST
 		}
 	}
 
-L0EE9:
-	clock += 9<<clockShift + 3
-	// 0EE9 STA .RBM
+L0EEB:
+	clock += 6<<clockShift + 2
+	// 0EEB STA .RBM
 	{
 		c.Mem[0x004E] = a
-	}
-	// 0EEB LDY .PIECE
-	{
-		m := c.Mem[0x00B0]
-		y = m
-		nz = int(int8(y))
 	}
 	// 0EED STY .RBP
 	{
@@ -15218,77 +15201,24 @@ L0EE9:
 	}
 
 L0EEF: // HB1
-	clock += 33<<clockShift + 11
-	// 0EEF LDY .MOVEN
-	{
-		m := c.Mem[0x00B6]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0EF1 DEY
-	{
-		y--
-		nz = int(int8(y))
-	}
-	// 0EF2 STY .TMP
-	{
-		c.Mem[0x00B5] = y
-	}
-	// 0EF4 LDA .PIECE
+	clock += 14<<clockShift + 3
+	// 0EEF LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0EF6 ASL A
-	{
-		m := a
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0EF7 ASL A
-	{
-		m := a
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0EF8 ASL A
-	{
-		m := a
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0EF9 ASL A
-	{
-		m := a
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0EFA ORA .TMP
-	{
-		m := c.Mem[0x00B5]
-		a |= m
-		nz = int(int8(a))
-	}
-	// 0EFC STA .BBM,X
+	// 0EF1 STA .BBM,X
 	{
 		ea := 0x0110 + uint16(x)
 		if ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
-			pc = 0x0EFC
+			pc = 0x0EF1
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0EFF RTS
+	// 0EF4 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -15298,132 +15228,136 @@ L0EEF: // HB1
 		case 0x036E:
 			goto L036E
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -15465,132 +15399,136 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -15658,132 +15596,136 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -15927,132 +15869,136 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -16440,132 +16386,136 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -16678,132 +16628,136 @@ L1108: // UEP
 		case 0x10E2:
 			goto L10E2
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -16955,132 +16909,136 @@ L1127: // UROOK
 		case 0x10EB:
 			goto L10EB
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -17156,132 +17114,136 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -17305,132 +17267,136 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -17684,132 +17650,136 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -17940,132 +17910,136 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -18092,132 +18066,136 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -18462,132 +18440,136 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -19074,7 +19056,7 @@ L0316_021F:
 	clock += 3<<clockShift + 1
 	// 0316 JMP HQ
 	{
-		goto L05D8_021F
+		goto L05D6_021F
 	}
 
 L0324_021F: // TRY
@@ -19121,146 +19103,150 @@ L0388_021F: // JRET
 		if pc == 0x021F { // the call this copy serves
 			goto L021F
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
-L05D8_021F: // HQ
+L05D6_021F: // HQ
 	clock += 9<<clockShift + 3
-	// 05D8 LDA .PIECE
+	// 05D6 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05DA CMP .HP,X
+	// 05D8 CMP .HP,X
 	{
 		ea := 0x0100 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -19269,24 +19255,24 @@ L05D8_021F: // HQ
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05DD BNE HQ1
+	// 05DB BNE HQ1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05E6_021F
+			goto L05E4_021F
 		}
-		goto L05DF_021F
+		goto L05DD_021F
 	}
 
-L05DF_021F:
+L05DD_021F:
 	clock += 9<<clockShift + 3
-	// 05DF LDA .SQUARE
+	// 05DD LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05E1 CMP .HS,X
+	// 05DF CMP .HS,X
 	{
 		ea := 0x0108 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -19295,24 +19281,24 @@ L05DF_021F:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05E4 BEQ HQR
+	// 05E2 BEQ HQR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05F7_021F
+			goto L05F5_021F
 		}
-		goto L05E6_021F
+		goto L05E4_021F
 	}
 
-L05E6_021F: // HQ1
+L05E4_021F: // HQ1
 	clock += 9<<clockShift + 3
-	// 05E6 LDA .PIECE
+	// 05E4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05E8 CMP .KP,X
+	// 05E6 CMP .KP,X
 	{
 		ea := 0x1000 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -19321,24 +19307,24 @@ L05E6_021F: // HQ1
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05EB BNE HQT
+	// 05E9 BNE HQT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05F4_021F
+			goto L05F2_021F
 		}
-		goto L05ED_021F
+		goto L05EB_021F
 	}
 
-L05ED_021F:
+L05EB_021F:
 	clock += 9<<clockShift + 3
-	// 05ED LDA .SQUARE
+	// 05EB LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05EF CMP .KS,X
+	// 05ED CMP .KS,X
 	{
 		ea := 0x1010 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -19347,25 +19333,25 @@ L05ED_021F:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05F2 BEQ HQR
+	// 05F0 BEQ HQR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05F7_021F
+			goto L05F5_021F
 		}
-		goto L05F4_021F
+		goto L05F2_021F
 	}
 
-L05F4_021F: // HQT
+L05F2_021F: // HQT
 	clock += 3<<clockShift + 1
-	// 05F4 JMP TRY
+	// 05F2 JMP TRY
 	{
 		goto L0324_021F
 	}
 
-L05F7_021F: // HQR
+L05F5_021F: // HQR
 	clock += 6<<clockShift + 1
-	// 05F7 RTS
+	// 05F5 RTS
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
@@ -19695,7 +19681,7 @@ L0316_0246:
 	clock += 3<<clockShift + 1
 	// 0316 JMP HQ
 	{
-		goto L05D8_0246
+		goto L05D6_0246
 	}
 
 L0324_0246: // TRY
@@ -19742,146 +19728,150 @@ L0388_0246: // JRET
 		if pc == 0x0246 { // the call this copy serves
 			goto L0246
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
-L05D8_0246: // HQ
+L05D6_0246: // HQ
 	clock += 9<<clockShift + 3
-	// 05D8 LDA .PIECE
+	// 05D6 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05DA CMP .HP,X
+	// 05D8 CMP .HP,X
 	{
 		ea := 0x0100 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -19890,24 +19880,24 @@ L05D8_0246: // HQ
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05DD BNE HQ1
+	// 05DB BNE HQ1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05E6_0246
+			goto L05E4_0246
 		}
-		goto L05DF_0246
+		goto L05DD_0246
 	}
 
-L05DF_0246:
+L05DD_0246:
 	clock += 9<<clockShift + 3
-	// 05DF LDA .SQUARE
+	// 05DD LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05E1 CMP .HS,X
+	// 05DF CMP .HS,X
 	{
 		ea := 0x0108 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -19916,24 +19906,24 @@ L05DF_0246:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05E4 BEQ HQR
+	// 05E2 BEQ HQR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05F7_0246
+			goto L05F5_0246
 		}
-		goto L05E6_0246
+		goto L05E4_0246
 	}
 
-L05E6_0246: // HQ1
+L05E4_0246: // HQ1
 	clock += 9<<clockShift + 3
-	// 05E6 LDA .PIECE
+	// 05E4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05E8 CMP .KP,X
+	// 05E6 CMP .KP,X
 	{
 		ea := 0x1000 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -19942,24 +19932,24 @@ L05E6_0246: // HQ1
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05EB BNE HQT
+	// 05E9 BNE HQT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05F4_0246
+			goto L05F2_0246
 		}
-		goto L05ED_0246
+		goto L05EB_0246
 	}
 
-L05ED_0246:
+L05EB_0246:
 	clock += 9<<clockShift + 3
-	// 05ED LDA .SQUARE
+	// 05EB LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05EF CMP .KS,X
+	// 05ED CMP .KS,X
 	{
 		ea := 0x1010 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -19968,25 +19958,25 @@ L05ED_0246:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05F2 BEQ HQR
+	// 05F0 BEQ HQR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05F7_0246
+			goto L05F5_0246
 		}
-		goto L05F4_0246
+		goto L05F2_0246
 	}
 
-L05F4_0246: // HQT
+L05F2_0246: // HQT
 	clock += 3<<clockShift + 1
-	// 05F4 JMP TRY
+	// 05F2 JMP TRY
 	{
 		goto L0324_0246
 	}
 
-L05F7_0246: // HQR
+L05F5_0246: // HQR
 	clock += 6<<clockShift + 1
-	// 05F7 RTS
+	// 05F5 RTS
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
@@ -20764,9 +20754,41 @@ L0424_04BE:
 		goto L04BE
 	}
 
-	// The copy of 0426 for the call at 0573.
+	// The copy of 0266 for the call at 0567.
 
-L0426_0576: // CMOVE
+L0266_056A: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 0266 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0268 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 026A STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 026C RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x056A
+		goto L056A
+	}
+
+	// The copy of 0426 for the call at 056A.
+
+L0426_056D: // CMOVE
 	if clock+61<<clockShift >= end {
 		pc = 0x0426
 		goto budget
@@ -20817,12 +20839,12 @@ L0426_0576: // CMOVE
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L044F_0576
+			goto L044F_056D
 		}
-		goto L0434_0576
+		goto L0434_056D
 	}
 
-L0434_0576:
+L0434_056D:
 	clock += 13<<clockShift + 5
 	// 0434 TXA
 	{
@@ -20852,12 +20874,12 @@ L0434_0576:
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L044B_0576
+			goto L044B_056D
 		}
-		goto L043D_0576
+		goto L043D_056D
 	}
 
-L043D_0576:
+L043D_056D:
 	clock += 7<<clockShift + 3
 	// 043D EOR .SIDE
 	{
@@ -20876,12 +20898,12 @@ L043D_0576:
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L044F_0576
+			goto L044F_056D
 		}
-		goto L0443_0576
+		goto L0443_056D
 	}
 
-L0443_0576:
+L0443_056D:
 	clock += 9<<clockShift + 4
 	// 0443 STA .VICT
 	{
@@ -20907,20 +20929,20 @@ L0443_0576:
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L044C_0576
+			goto L044C_056D
 		}
-		goto L044B_0576
+		goto L044B_056D
 	}
 
-L044B_0576: // NO
+L044B_056D: // NO
 	clock += 2<<clockShift + 1
 	// 044B CLV
 	{
 		v = false
 	}
-	goto L044C_0576
+	goto L044C_056D
 
-L044C_0576: // RETL
+L044C_056D: // RETL
 	clock += 8<<clockShift + 2
 	// 044C LDA #$00
 	{
@@ -20932,11 +20954,11 @@ L044C_0576: // RETL
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x0576
-		goto L0576
+		pc = 0x056D
+		goto L056D
 	}
 
-L044F_0576: // ILLEGAL
+L044F_056D: // ILLEGAL
 	clock += 10<<clockShift + 3
 	// 044F LDA #$FF
 	{
@@ -20952,13 +20974,13 @@ L044F_0576: // ILLEGAL
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x0576
-		goto L0576
+		pc = 0x056D
+		goto L056D
 	}
 
-	// The copy of 0426 for the call at 059A.
+	// The copy of 0426 for the call at 058E.
 
-L0426_059D: // CMOVE
+L0426_0591: // CMOVE
 	if clock+61<<clockShift >= end {
 		pc = 0x0426
 		goto budget
@@ -21009,12 +21031,12 @@ L0426_059D: // CMOVE
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L044F_059D
+			goto L044F_0591
 		}
-		goto L0434_059D
+		goto L0434_0591
 	}
 
-L0434_059D:
+L0434_0591:
 	clock += 13<<clockShift + 5
 	// 0434 TXA
 	{
@@ -21044,12 +21066,12 @@ L0434_059D:
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L044B_059D
+			goto L044B_0591
 		}
-		goto L043D_059D
+		goto L043D_0591
 	}
 
-L043D_059D:
+L043D_0591:
 	clock += 7<<clockShift + 3
 	// 043D EOR .SIDE
 	{
@@ -21068,12 +21090,12 @@ L043D_059D:
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L044F_059D
+			goto L044F_0591
 		}
-		goto L0443_059D
+		goto L0443_0591
 	}
 
-L0443_059D:
+L0443_0591:
 	clock += 9<<clockShift + 4
 	// 0443 STA .VICT
 	{
@@ -21099,20 +21121,20 @@ L0443_059D:
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L044C_059D
+			goto L044C_0591
 		}
-		goto L044B_059D
+		goto L044B_0591
 	}
 
-L044B_059D: // NO
+L044B_0591: // NO
 	clock += 2<<clockShift + 1
 	// 044B CLV
 	{
 		v = false
 	}
-	goto L044C_059D
+	goto L044C_0591
 
-L044C_059D: // RETL
+L044C_0591: // RETL
 	clock += 8<<clockShift + 2
 	// 044C LDA #$00
 	{
@@ -21124,11 +21146,11 @@ L044C_059D: // RETL
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x059D
-		goto L059D
+		pc = 0x0591
+		goto L0591
 	}
 
-L044F_059D: // ILLEGAL
+L044F_0591: // ILLEGAL
 	clock += 10<<clockShift + 3
 	// 044F LDA #$FF
 	{
@@ -21144,13 +21166,45 @@ L044F_059D: // ILLEGAL
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x059D
-		goto L059D
+		pc = 0x0591
+		goto L0591
 	}
 
-	// The copy of 0426 for the call at 05AB.
+	// The copy of 0266 for the call at 05A5.
 
-L0426_05AE: // CMOVE
+L0266_05A8: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 0266 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0268 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 026A STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 026C RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x05A8
+		goto L05A8
+	}
+
+	// The copy of 0426 for the call at 05A8.
+
+L0426_05AB: // CMOVE
 	if clock+61<<clockShift >= end {
 		pc = 0x0426
 		goto budget
@@ -21201,12 +21255,12 @@ L0426_05AE: // CMOVE
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L044F_05AE
+			goto L044F_05AB
 		}
-		goto L0434_05AE
+		goto L0434_05AB
 	}
 
-L0434_05AE:
+L0434_05AB:
 	clock += 13<<clockShift + 5
 	// 0434 TXA
 	{
@@ -21236,12 +21290,12 @@ L0434_05AE:
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L044B_05AE
+			goto L044B_05AB
 		}
-		goto L043D_05AE
+		goto L043D_05AB
 	}
 
-L043D_05AE:
+L043D_05AB:
 	clock += 7<<clockShift + 3
 	// 043D EOR .SIDE
 	{
@@ -21260,12 +21314,12 @@ L043D_05AE:
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L044F_05AE
+			goto L044F_05AB
 		}
-		goto L0443_05AE
+		goto L0443_05AB
 	}
 
-L0443_05AE:
+L0443_05AB:
 	clock += 9<<clockShift + 4
 	// 0443 STA .VICT
 	{
@@ -21291,20 +21345,20 @@ L0443_05AE:
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L044C_05AE
+			goto L044C_05AB
 		}
-		goto L044B_05AE
+		goto L044B_05AB
 	}
 
-L044B_05AE: // NO
+L044B_05AB: // NO
 	clock += 2<<clockShift + 1
 	// 044B CLV
 	{
 		v = false
 	}
-	goto L044C_05AE
+	goto L044C_05AB
 
-L044C_05AE: // RETL
+L044C_05AB: // RETL
 	clock += 8<<clockShift + 2
 	// 044C LDA #$00
 	{
@@ -21316,11 +21370,11 @@ L044C_05AE: // RETL
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x05AE
-		goto L05AE
+		pc = 0x05AB
+		goto L05AB
 	}
 
-L044F_05AE: // ILLEGAL
+L044F_05AB: // ILLEGAL
 	clock += 10<<clockShift + 3
 	// 044F LDA #$FF
 	{
@@ -21336,8 +21390,8 @@ L044F_05AE: // ILLEGAL
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x05AE
-		goto L05AE
+		pc = 0x05AB
+		goto L05AB
 	}
 
 	// The copy of 0841 for the call at 0803.
@@ -22976,7 +23030,7 @@ L0316_09AE:
 	clock += 3<<clockShift + 1
 	// 0316 JMP HQ
 	{
-		goto L05D8_09AE
+		goto L05D6_09AE
 	}
 
 L0324_09AE: // TRY
@@ -23023,146 +23077,150 @@ L0388_09AE: // JRET
 		if pc == 0x09AE { // the call this copy serves
 			goto L09AE
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
-L05D8_09AE: // HQ
+L05D6_09AE: // HQ
 	clock += 9<<clockShift + 3
-	// 05D8 LDA .PIECE
+	// 05D6 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05DA CMP .HP,X
+	// 05D8 CMP .HP,X
 	{
 		ea := 0x0100 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -23171,24 +23229,24 @@ L05D8_09AE: // HQ
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05DD BNE HQ1
+	// 05DB BNE HQ1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05E6_09AE
+			goto L05E4_09AE
 		}
-		goto L05DF_09AE
+		goto L05DD_09AE
 	}
 
-L05DF_09AE:
+L05DD_09AE:
 	clock += 9<<clockShift + 3
-	// 05DF LDA .SQUARE
+	// 05DD LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05E1 CMP .HS,X
+	// 05DF CMP .HS,X
 	{
 		ea := 0x0108 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -23197,24 +23255,24 @@ L05DF_09AE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05E4 BEQ HQR
+	// 05E2 BEQ HQR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05F7_09AE
+			goto L05F5_09AE
 		}
-		goto L05E6_09AE
+		goto L05E4_09AE
 	}
 
-L05E6_09AE: // HQ1
+L05E4_09AE: // HQ1
 	clock += 9<<clockShift + 3
-	// 05E6 LDA .PIECE
+	// 05E4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05E8 CMP .KP,X
+	// 05E6 CMP .KP,X
 	{
 		ea := 0x1000 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -23223,24 +23281,24 @@ L05E6_09AE: // HQ1
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05EB BNE HQT
+	// 05E9 BNE HQT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05F4_09AE
+			goto L05F2_09AE
 		}
-		goto L05ED_09AE
+		goto L05EB_09AE
 	}
 
-L05ED_09AE:
+L05EB_09AE:
 	clock += 9<<clockShift + 3
-	// 05ED LDA .SQUARE
+	// 05EB LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05EF CMP .KS,X
+	// 05ED CMP .KS,X
 	{
 		ea := 0x1010 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -23249,25 +23307,25 @@ L05ED_09AE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05F2 BEQ HQR
+	// 05F0 BEQ HQR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05F7_09AE
+			goto L05F5_09AE
 		}
-		goto L05F4_09AE
+		goto L05F2_09AE
 	}
 
-L05F4_09AE: // HQT
+L05F2_09AE: // HQT
 	clock += 3<<clockShift + 1
-	// 05F4 JMP TRY
+	// 05F2 JMP TRY
 	{
 		goto L0324_09AE
 	}
 
-L05F7_09AE: // HQR
+L05F5_09AE: // HQR
 	clock += 6<<clockShift + 1
-	// 05F7 RTS
+	// 05F5 RTS
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
@@ -24440,7 +24498,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[391] // one bounds check for all
+	_ = off[392] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -24998,40 +25056,40 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L03C6
 	case 0x03CD:
-		if 63 >= budget {
+		if 72 >= budget {
 			goto budget
 		}
 		goto L03CD
 	case 0x03D1:
-		if 59 >= budget {
+		if 68 >= budget {
 			goto budget
 		}
 		goto L03D1
-	case 0x03D6:
-		if 53 >= budget {
+	case 0x03E0:
+		if 45 >= budget {
 			goto budget
 		}
-		goto L03D6
-	case 0x03DA:
-		if 49 >= budget {
-			goto budget
-		}
-		goto L03DA
+		goto L03E0
 	case 0x03E2:
-		if 37 >= budget {
+		if 43 >= budget {
 			goto budget
 		}
 		goto L03E2
-	case 0x03F4:
+	case 0x03E9:
+		if 34 >= budget {
+			goto budget
+		}
+		goto L03E9
+	case 0x03F9:
 		if 7 >= budget {
 			goto budget
 		}
-		goto L03F4
-	case 0x03F5:
+		goto L03F9
+	case 0x03FA:
 		if 3 >= budget {
 			goto budget
 		}
-		goto L03F5
+		goto L03FA
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -25213,185 +25271,190 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L0509
 	case 0x0520:
-		if 128 >= budget {
+		if 103 >= budget {
 			goto budget
 		}
 		goto L0520
-	case 0x0536:
-		if 96 >= budget {
+	case 0x053A:
+		if 67 >= budget {
 			goto budget
 		}
-		goto L0536
-	case 0x0553:
-		if 47 >= budget {
+		goto L053A
+	case 0x0549:
+		if 45 >= budget {
 			goto budget
 		}
-		goto L0553
-	case 0x0564:
-		if 23 >= budget {
+		goto L0549
+	case 0x0551:
+		if 33 >= budget {
 			goto budget
 		}
-		goto L0564
-	case 0x056B:
-		if 12 >= budget {
+		goto L0551
+	case 0x0562:
+		if 9 >= budget {
 			goto budget
 		}
-		goto L056B
-	case 0x0571:
-		if 3 >= budget {
-			goto budget
-		}
-		goto L0571
-	case 0x0573:
+		goto L0562
+	case 0x0567:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L0573
-	case 0x0576:
-		if 48 >= budget {
+		goto L0567
+	case 0x056A:
+		if 6 >= budget {
 			goto budget
 		}
-		goto L0576
-	case 0x0578:
+		goto L056A
+	case 0x056D:
 		if 46 >= budget {
 			goto budget
 		}
-		goto L0578
-	case 0x0581:
-		if 12 >= budget {
+		goto L056D
+	case 0x056F:
+		if 44 >= budget {
 			goto budget
 		}
-		goto L0581
-	case 0x0583:
-		if 10 >= budget {
+		goto L056F
+	case 0x0575:
+		if 29 >= budget {
 			goto budget
 		}
-		goto L0583
-	case 0x0587:
-		if 5 >= budget {
-			goto budget
-		}
-		goto L0587
-	case 0x058B:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L058B
-	case 0x058C:
-		if 21 >= budget {
-			goto budget
-		}
-		goto L058C
-	case 0x0592:
-		if 14 >= budget {
-			goto budget
-		}
-		goto L0592
-	case 0x0596:
-		if 10 >= budget {
-			goto budget
-		}
-		goto L0596
-	case 0x059A:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L059A
-	case 0x059D:
-		if 50 >= budget {
-			goto budget
-		}
-		goto L059D
-	case 0x059F:
-		if 48 >= budget {
-			goto budget
-		}
-		goto L059F
-	case 0x05A1:
-		if 46 >= budget {
-			goto budget
-		}
-		goto L05A1
-	case 0x05AA:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L05AA
-	case 0x05AB:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L05AB
-	case 0x05AE:
-		if 50 >= budget {
-			goto budget
-		}
-		goto L05AE
-	case 0x05B0:
-		if 48 >= budget {
-			goto budget
-		}
-		goto L05B0
-	case 0x05B2:
-		if 46 >= budget {
-			goto budget
-		}
-		goto L05B2
-	case 0x05BB:
-		if 12 >= budget {
-			goto budget
-		}
-		goto L05BB
-	case 0x05C1:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L05C1
-	case 0x05C2:
-		if 32 >= budget {
-			goto budget
-		}
-		goto L05C2
-	case 0x05C4:
-		if 30 >= budget {
-			goto budget
-		}
-		goto L05C4
-	case 0x05CA:
-		if 22 >= budget {
-			goto budget
-		}
-		goto L05CA
-	case 0x05D8:
-		if 47 >= budget {
-			goto budget
-		}
-		goto L05D8
-	case 0x05DF:
-		if 37 >= budget {
-			goto budget
-		}
-		goto L05DF
-	case 0x05E6:
+		goto L0575
+	case 0x0577:
 		if 27 >= budget {
 			goto budget
 		}
-		goto L05E6
-	case 0x05ED:
-		if 17 >= budget {
+		goto L0577
+	case 0x057B:
+		if 22 >= budget {
 			goto budget
 		}
-		goto L05ED
-	case 0x05F4:
-		if 3 >= budget {
+		goto L057B
+	case 0x057F:
+		if 18 >= budget {
 			goto budget
 		}
-		goto L05F4
-	case 0x05F7:
+		goto L057F
+	case 0x0589:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L05F7
+		goto L0589
+	case 0x058A:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L058A
+	case 0x058E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L058E
+	case 0x0591:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L0591
+	case 0x0593:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L0593
+	case 0x0595:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L0595
+	case 0x059B:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L059B
+	case 0x05A1:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L05A1
+	case 0x05A5:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05A5
+	case 0x05A8:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05A8
+	case 0x05AB:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L05AB
+	case 0x05AD:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L05AD
+	case 0x05AF:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L05AF
+	case 0x05B5:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L05B5
+	case 0x05BD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05BD
+	case 0x05BE:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L05BE
+	case 0x05C0:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L05C0
+	case 0x05C6:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L05C6
+	case 0x05D6:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L05D6
+	case 0x05DD:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L05DD
+	case 0x05E4:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L05E4
+	case 0x05EB:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L05EB
+	case 0x05F2:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L05F2
+	case 0x05F5:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05F5
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -26143,17 +26206,17 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L0DE9
 	case 0x0EE0:
-		if 54 >= budget {
+		if 35 >= budget {
 			goto budget
 		}
 		goto L0EE0
-	case 0x0EE9:
-		if 42 >= budget {
+	case 0x0EEB:
+		if 20 >= budget {
 			goto budget
 		}
-		goto L0EE9
+		goto L0EEB
 	case 0x0EEF:
-		if 33 >= budget {
+		if 14 >= budget {
 			goto budget
 		}
 		goto L0EEF
@@ -26415,7 +26478,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E4) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03F7) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F7) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EFF) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E4) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -26865,132 +26928,136 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -27064,132 +27131,136 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -27734,140 +27805,136 @@ L0266: // RESET
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x022C:
-			goto L022C
-		case 0x0249:
-			goto L0249
-		case 0x09B1:
-			goto L09B1
-		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -28310,132 +28377,136 @@ L02CE: // HRR
 		case 0x0803:
 			goto L0803
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -28557,132 +28628,136 @@ L02E4: // HCR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -28802,132 +28877,136 @@ L0306: // JR0
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -29004,7 +29083,7 @@ L0316:
 	clock += 3<<clockShift + 1
 	// 0316 JMP HQ
 	{
-		goto L05D8
+		goto L05D6
 	}
 
 L0324: // TRY
@@ -29526,132 +29605,136 @@ L0388: // JRET
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -29940,132 +30023,136 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -30106,132 +30193,136 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -30322,132 +30413,136 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -30458,7 +30553,7 @@ L03CD: // HSTORE
 		pc = 0x03CD
 		goto step
 	}
-	if clock+63<<clockShift >= end {
+	if clock+72<<clockShift >= end {
 		pc = 0x03CD
 		goto budget
 	}
@@ -30474,7 +30569,7 @@ L03CD: // HSTORE
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L03F5
+			goto L03FA
 		}
 	}
 
@@ -30483,85 +30578,15 @@ L03D1:
 		pc = 0x03D1
 		goto step
 	}
-	clock += 6<<clockShift + 2
-	// 03D1 LDY .TTON
-	{
-		m := c.Mem[0x051F]
-		y = m
-		nz = int(int8(y))
-	}
-	// 03D4 BEQ HSR
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L03F5
-		}
-	}
-
-L03D6:
-	if off[111] {
-		pc = 0x03D6
-		goto step
-	}
-	clock += 4<<clockShift + 2
-	// 03D6 CMP #$FF
-	{
-		m := byte(0xFF)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 03D8 BEQ HSR
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L03F5
-		}
-	}
-
-L03DA:
-	if off[112] {
-		pc = 0x03DA
-		goto step
-	}
-	clock += 11<<clockShift + 4
-	// 03DA PHA
+	clock += 21<<clockShift + 7
+	// 03D1 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 03DB LDA .BBM,X
-	{
-		ea := 0x0110 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 03DE CMP #$FF
-	{
-		m := byte(0xFF)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 03E0 BEQ HSP
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L03F4
-		}
-	}
-
-L03E2:
-	if off[113] {
-		pc = 0x03E2
-		goto step
-	}
-	clock += 27<<clockShift + 6
-	// 03E2 LDY .HIX,X
+	// 03D2 LDY .HIX,X
 	{
 		ea := 0x0120 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -30569,17 +30594,99 @@ L03E2:
 		y = m
 		nz = int(int8(y))
 	}
-	// 03E5 STA .TM,Y
+	// 03D5 LDA .TC,Y
+	{
+		ea := 0x0F80 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03D8 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03DA STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 03DC CPX .TMP
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03DE BEQ HS1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03E2
+		}
+	}
+
+L03E0:
+	if off[111] {
+		pc = 0x03E0
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 03E0 BCS HSP
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L03F9
+		}
+	}
+
+L03E2: // HS1
+	if off[112] {
+		pc = 0x03E2
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 03E2 LDA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03E5 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03E7 BEQ HSP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03F9
+		}
+	}
+
+L03E9:
+	if off[113] {
+		pc = 0x03E9
+		goto step
+	}
+	clock += 25<<clockShift + 6
+	// 03E9 STA .TM,Y
 	{
 		ea := 0x0F78 + uint16(y)
 		if ea >= 0x1062 || c.Hooked(ea) {
-			clock -= 23<<clockShift + 5
-			pc = 0x03E5
+			clock -= 25<<clockShift + 6
+			pc = 0x03E9
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 03E8 LDA .BBS,X
+	// 03EC LDA .BBS,X
 	{
 		ea := 0x0118 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -30587,42 +30694,47 @@ L03E2:
 		a = m
 		nz = int(int8(a))
 	}
-	// 03EB STA .SQB,Y
+	// 03EF STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 14<<clockShift + 3
-			pc = 0x03EB
+			clock -= 16<<clockShift + 4
+			pc = 0x03EF
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 03EE LDA .HCK,X
+	// 03F2 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 03F3 ORA .HCK,X
 	{
 		ea := 0x0128 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
 		m := c.Mem[ea]
-		a = m
+		a |= m
 		nz = int(int8(a))
 	}
-	// 03F1 STA .TC,Y
+	// 03F6 STA .TC,Y
 	{
 		ea := 0x0F80 + uint16(y)
 		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 5<<clockShift + 1
-			pc = 0x03F1
+			pc = 0x03F6
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L03F4: // HSP
+L03F9: // HSP
 	if off[114] {
-		pc = 0x03F4
+		pc = 0x03F9
 		goto step
 	}
 	clock += 4<<clockShift + 1
-	// 03F4 PLA
+	// 03F9 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
@@ -30630,13 +30742,13 @@ L03F4: // HSP
 		nz = int(int8(a))
 	}
 
-L03F5: // HSR
+L03FA: // HSR
 	if off[115] {
-		pc = 0x03F5
+		pc = 0x03FA
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 03F5 JMP REVERSE
+	// 03FA JMP REVERSE
 	{
 		goto L0400
 	}
@@ -30851,132 +30963,136 @@ L0424:
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -31215,132 +31331,136 @@ L044C: // RETL
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -31368,132 +31488,136 @@ L044F: // ILLEGAL
 		lo := c.Mem[StackPage|uint16(s)]
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -32244,132 +32368,136 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -32440,132 +32568,136 @@ L0505:
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -32597,132 +32729,136 @@ L0509: // PSTN
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -32733,11 +32869,11 @@ L0520: // HLOOK
 		pc = 0x0520
 		goto step
 	}
-	if clock+128<<clockShift >= end {
+	if clock+103<<clockShift >= end {
 		pc = 0x0520
 		goto budget
 	}
-	clock += 31<<clockShift + 10
+	clock += 35<<clockShift + 12
 	// 0520 LDX .PLY
 	{
 		m := c.Mem[0x0047]
@@ -32766,7 +32902,7 @@ L0520: // HLOOK
 	{
 		ea := 0x0120 + uint16(x)
 		if ea >= 0x0200 || c.Hooked(ea) {
-			clock -= 21<<clockShift + 6
+			clock -= 25<<clockShift + 8
 			pc = 0x0528
 			goto step
 		}
@@ -32783,40 +32919,51 @@ L0520: // HLOOK
 		a = m
 		nz = int(int8(a))
 	}
-	// 052E STA .HCK,X
+	// 052E AND #$F8
+	{
+		m := byte(0xF8)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0530 STA .HCK,X
 	{
 		ea := 0x0128 + uint16(x)
 		if ea >= 0x0200 || c.Hooked(ea) {
-			clock -= 11<<clockShift + 3
-			pc = 0x052E
+			clock -= 13<<clockShift + 4
+			pc = 0x0530
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0531 CMP .TC,Y
+	// 0533 EOR .TC,Y
 	{
 		ea := 0x0F80 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
 		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
+		a ^= m
+		nz = int(int8(a))
 	}
-	// 0534 BNE HLR
+	// 0536 AND #$F8
+	{
+		m := byte(0xF8)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0538 BNE HLR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L058B
+			goto L0589
 		}
 	}
 
-L0536:
+L053A:
 	if off[153] {
-		pc = 0x0536
+		pc = 0x053A
 		goto step
 	}
-	clock += 46<<clockShift + 16
-	// 0536 LDA .SQB,Y
+	clock += 20<<clockShift + 6
+	// 053A LDA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -32824,17 +32971,21 @@ L0536:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0539 STA .HS,X
+	// 053D STA .HS,X
 	{
 		ea := 0x0108 + uint16(x)
 		if ea >= 0x0200 || c.Hooked(ea) {
-			clock -= 42<<clockShift + 15
-			pc = 0x0539
+			clock -= 16<<clockShift + 5
+			pc = 0x053D
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 053C LDA .TM,Y
+	// 0540 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 0542 LDA .TM,Y
 	{
 		ea := 0x0F78 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -32842,75 +32993,37 @@ L0536:
 		a = m
 		nz = int(int8(a))
 	}
-	// 053F TAY
+	// 0545 CMP #$10
 	{
-		y = a
-		nz = int(int8(y))
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
 	}
-	// 0540 AND #$0F
+	// 0547 BCS HLR
 	{
-		m := byte(0x0F)
-		a &= m
-		nz = int(int8(a))
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0589
+		}
 	}
-	// 0542 STA .MOVEN
-	{
-		c.Mem[0x00B6] = a
+
+L0549:
+	if off[154] {
+		pc = 0x0549
+		goto step
 	}
-	// 0544 INC .MOVEN
-	{
-		m := c.Mem[0x00B6]
-		m++
-		nz = int(int8(m))
-		c.Mem[0x00B6] = m
-	}
-	// 0546 TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 0547 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0548 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0549 LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 054A LSR A
-	{
-		m := a
-		cf = m & 1
-		m >>= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 054B STA .PIECE
+	clock += 11<<clockShift + 4
+	// 0549 STA .PIECE
 	{
 		c.Mem[0x00B0] = a
 	}
-	// 054D TAY
+	// 054B TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 054E LDA .BOARD,Y
+	// 054C LDA .BOARD,Y
 	{
 		ea := 0x0050 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -32918,41 +33031,41 @@ L0536:
 		a = m
 		nz = int(int8(a))
 	}
-	// 0551 BMI HLR
+	// 054F BMI HLR
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L058B
+			goto L0589
 		}
 	}
 
-L0553:
-	if off[154] {
-		pc = 0x0553
+L0551:
+	if off[155] {
+		pc = 0x0551
 		goto step
 	}
 	clock += 23<<clockShift + 9
-	// 0553 STA .SQUARE
+	// 0551 STA .SQUARE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 0555 TYA
+	// 0553 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0556 EOR .SIDE
+	// 0554 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0558 TAX
+	// 0556 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0559 LDA .ATTR,X
+	// 0557 LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -32960,538 +33073,240 @@ L0553:
 		a = m
 		nz = int(int8(a))
 	}
-	// 055C AND #$0F
+	// 055A AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 055E STA .TYPE
+	// 055C STA .TYPE
 	{
 		c.Mem[0x00DA] = a
 	}
-	// 0560 CMP #$08
+	// 055E CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0562 BEQ HPAWN
+	// 0560 BEQ HPAWN
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L058C
+			goto L058A
 		}
 	}
 
-L0564:
-	if off[155] {
-		pc = 0x0564
+L0562:
+	if off[156] {
+		pc = 0x0562
 		goto step
 	}
-	clock += 11<<clockShift + 4
-	// 0564 TAX
+	clock += 9<<clockShift + 3
+	// 0562 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0565 LDA .MST,X
+	// 0563 LDA .MST,X
 	{
 		m := c.Mem[x+0xA0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0567 CMP .MOVEN
+	// 0565 STA .MOVEN
 	{
-		m := c.Mem[0x00B6]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0569 BCC HLR
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L058B
-		}
+		c.Mem[0x00B6] = a
 	}
 
-L056B:
-	if off[156] {
-		pc = 0x056B
-		goto step
-	}
-	clock += 9<<clockShift + 3
-	// 056B LDA .MOVEN
-	{
-		m := c.Mem[0x00B6]
-		a = m
-		nz = int(int8(a))
-	}
-	// 056D CMP .MEND,X
-	{
-		m := c.Mem[x+0xA8]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 056F BEQ HLR
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L058B
-		}
-	}
-
-L0571:
+L0567: // HLN
 	if off[157] {
-		pc = 0x0571
-		goto step
-	}
-	clock += 2<<clockShift + 1
-	// 0571 BCC HLR
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L058B
-		}
-	}
-
-L0573: // HSTEP
-	if off[158] {
-		pc = 0x0573
+		pc = 0x0567
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x0573
+		pc = 0x0567
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0573 JSR CMOVE
+	// 0567 JSR RESET
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x75
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x69
+		s -= 2
+		goto L0266
+	}
+
+L056A: // HSTEP
+	if off[158] {
+		pc = 0x056A
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x056A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 056A JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x6C
 		s -= 2
 		goto L0426
 	}
 
-L0576:
+L056D:
 	if off[159] {
-		pc = 0x0576
+		pc = 0x056D
 		goto step
 	}
-	if clock+48<<clockShift >= end {
-		pc = 0x0576
+	if clock+46<<clockShift >= end {
+		pc = 0x056D
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 0576 BMI HLR
+	// 056D BMI HNX
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L058B
+			goto L057F
 		}
 	}
 
-L0578:
+L056F:
 	if off[160] {
-		pc = 0x0578
+		pc = 0x056F
 		goto step
 	}
-	clock += 12<<clockShift + 4
-	// 0578 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 057A LDA .SQUARE
+	clock += 8<<clockShift + 3
+	// 056F LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 057C CMP .HS,X
+	// 0571 CMP .TMP2
 	{
-		ea := 0x0108 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
+		m := c.Mem[0x0099]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 057F BEQ HGOT
+	// 0573 BEQ HGOT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05C2
+			goto L05BE
 		}
 	}
 
-L0581:
+L0575:
 	if off[161] {
-		pc = 0x0581
+		pc = 0x0575
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0581 BVS HLR
+	// 0575 BVS HNX
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L058B
+			goto L057F
 		}
 	}
 
-L0583:
+L0577:
 	if off[162] {
-		pc = 0x0583
+		pc = 0x0577
 		goto step
 	}
 	clock += 5<<clockShift + 2
-	// 0583 LDA .TYPE
+	// 0577 LDA .TYPE
 	{
 		m := c.Mem[0x00DA]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0585 BEQ HLR
+	// 0579 BEQ HNX
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L058B
+			goto L057F
 		}
 	}
 
-L0587:
+L057B:
 	if off[163] {
-		pc = 0x0587
+		pc = 0x057B
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 0587 CMP #$06
+	// 057B CMP #$06
 	{
 		m := byte(0x06)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0589 BNE HSTEP
+	// 057D BNE HSTEP
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0573
+			goto L056A
 		}
 	}
 
-L058B: // HLR
+L057F: // HNX
 	if off[164] {
-		pc = 0x058B
+		pc = 0x057F
 		goto step
 	}
-	if clock+6<<clockShift >= end {
-		pc = 0x058B
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 058B RTS
+	clock += 17<<clockShift + 5
+	// 057F DEC .MOVEN
 	{
-		s++
-		lo := c.Mem[StackPage|uint16(s)]
-		s++
-		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		switch pc {
-		case 0x02C3:
-			goto L02C3
-		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
-			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
-				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
-				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
-				goto L10E2
-			case 253:
-				goto L0854
-			}
-		}
-		goto step
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
 	}
-
-L058C: // HPAWN
-	if off[165] {
-		pc = 0x058C
-		goto step
+	// 0581 LDX .TYPE
+	{
+		m := c.Mem[0x00DA]
+		x = m
+		nz = int(int8(x))
 	}
-	clock += 7<<clockShift + 3
-	// 058C LDA .MOVEN
+	// 0583 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 058E CMP #$04
+	// 0585 CMP .MEND,X
 	{
-		m := byte(0x04)
+		m := c.Mem[x+0xA8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0590 BEQ HPF
+	// 0587 BNE HLN
 	{
-		if byte(nz) == 0 {
+		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05AB
+			goto L0567
 		}
 	}
 
-L0592:
-	if off[166] {
-		pc = 0x0592
+L0589: // HLR
+	if off[165] {
+		pc = 0x0589
 		goto step
 	}
-	clock += 4<<clockShift + 2
-	// 0592 CMP #$07
-	{
-		m := byte(0x07)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0594 BCS HLR
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L058B
-		}
-	}
-
-L0596:
-	if off[167] {
-		pc = 0x0596
-		goto step
-	}
-	clock += 4<<clockShift + 2
-	// 0596 CMP #$05
-	{
-		m := byte(0x05)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0598 BCC HLR
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L058B
-		}
-	}
-
-L059A:
-	if off[168] {
-		pc = 0x059A
-		goto step
-	}
-	clock += 6<<clockShift + 1
-	// 059A JSR CMOVE
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0x9C
-		s -= 2
-		goto L0426
-	}
-
-L059D:
-	if off[169] {
-		pc = 0x059D
-		goto step
-	}
-	if clock+50<<clockShift >= end {
-		pc = 0x059D
+	if clock+6<<clockShift >= end {
+		pc = 0x0589
 		goto budget
 	}
-	clock += 2<<clockShift + 1
-	// 059D BMI HLR
-	{
-		if nz < 0 {
-			clock += 1 << clockShift
-			goto L058B
-		}
-	}
-
-L059F:
-	if off[170] {
-		pc = 0x059F
-		goto step
-	}
-	clock += 2<<clockShift + 1
-	// 059F BVC HLR
-	{
-		if !v {
-			clock += 1 << clockShift
-			goto L058B
-		}
-	}
-
-L05A1:
-	if off[171] {
-		pc = 0x05A1
-		goto step
-	}
-	clock += 12<<clockShift + 4
-	// 05A1 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 05A3 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 05A5 CMP .HS,X
-	{
-		ea := 0x0108 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 05A8 BEQ HGOT
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L05C2
-		}
-	}
-
-L05AA:
-	if off[172] {
-		pc = 0x05AA
-		goto step
-	}
 	clock += 6<<clockShift + 1
-	// 05AA RTS
+	// 0589 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -33501,256 +33316,415 @@ L05AA:
 		case 0x02C3:
 			goto L02C3
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
-L05AB: // HPF
-	if off[173] {
-		pc = 0x05AB
+L058A: // HPAWN
+	if off[166] {
+		pc = 0x058A
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 058A LDA #$04
+	{
+		m := byte(0x04)
+		a = m
+		nz = int(int8(a))
+	}
+	// 058C STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+
+L058E: // HPF
+	if off[167] {
+		pc = 0x058E
 		goto step
 	}
 	if clock+6<<clockShift >= end {
-		pc = 0x05AB
+		pc = 0x058E
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 05AB JSR CMOVE
+	// 058E JSR CMOVE
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x05, 0xAD
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x90
 		s -= 2
 		goto L0426
 	}
 
-L05AE:
-	if off[174] {
-		pc = 0x05AE
+L0591:
+	if off[168] {
+		pc = 0x0591
 		goto step
 	}
-	if clock+50<<clockShift >= end {
-		pc = 0x05AE
+	if clock+48<<clockShift >= end {
+		pc = 0x0591
 		goto budget
 	}
 	clock += 2<<clockShift + 1
-	// 05AE BMI HLR
+	// 0591 BMI HPD
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L058B
+			goto L05A1
 		}
 	}
 
-L05B0:
-	if off[175] {
-		pc = 0x05B0
+L0593:
+	if off[169] {
+		pc = 0x0593
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 05B0 BVS HLR
+	// 0593 BVS HPD
 	{
 		if v {
 			clock += 1 << clockShift
-			goto L058B
+			goto L05A1
 		}
 	}
 
-L05B2:
-	if off[176] {
-		pc = 0x05B2
+L0595:
+	if off[170] {
+		pc = 0x0595
 		goto step
 	}
-	clock += 12<<clockShift + 4
-	// 05B2 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 05B4 LDA .SQUARE
+	clock += 8<<clockShift + 3
+	// 0595 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05B6 CMP .HS,X
+	// 0597 CMP .TMP2
 	{
-		ea := 0x0108 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
+		m := c.Mem[0x0099]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05B9 BEQ HGOT
+	// 0599 BEQ HGOT
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05C2
+			goto L05BE
 		}
 	}
 
-L05BB:
-	if off[177] {
-		pc = 0x05BB
+L059B:
+	if off[171] {
+		pc = 0x059B
 		goto step
 	}
 	clock += 6<<clockShift + 3
-	// 05BB AND #$F0
+	// 059B AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 05BD CMP #$20
+	// 059D CMP #$20
 	{
 		m := byte(0x20)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05BF BEQ HPF
+	// 059F BEQ HPF
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05AB
+			goto L058E
 		}
 	}
 
-L05C1:
+L05A1: // HPD
+	if off[172] {
+		pc = 0x05A1
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 05A1 LDA #$06
+	{
+		m := byte(0x06)
+		a = m
+		nz = int(int8(a))
+	}
+	// 05A3 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+
+L05A5: // HPD1
+	if off[173] {
+		pc = 0x05A5
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x05A5
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 05A5 JSR RESET
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xA7
+		s -= 2
+		goto L0266
+	}
+
+L05A8:
+	if off[174] {
+		pc = 0x05A8
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x05A8
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 05A8 JSR CMOVE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xAA
+		s -= 2
+		goto L0426
+	}
+
+L05AB:
+	if off[175] {
+		pc = 0x05AB
+		goto step
+	}
+	if clock+48<<clockShift >= end {
+		pc = 0x05AB
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 05AB BMI HPN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L05B5
+		}
+	}
+
+L05AD:
+	if off[176] {
+		pc = 0x05AD
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 05AD BVC HPN
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L05B5
+		}
+	}
+
+L05AF:
+	if off[177] {
+		pc = 0x05AF
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 05AF LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B1 CMP .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05B3 BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05BE
+		}
+	}
+
+L05B5: // HPN
 	if off[178] {
-		pc = 0x05C1
+		pc = 0x05B5
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 05B5 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 05B7 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B9 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05BB BNE HPD1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05A5
+		}
+	}
+
+L05BD:
+	if off[179] {
+		pc = 0x05BD
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 05C1 RTS
+	// 05BD RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -33760,244 +33734,254 @@ L05C1:
 		case 0x02C3:
 			goto L02C3
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
-L05C2: // HGOT
-	if off[179] {
-		pc = 0x05C2
+L05BE: // HGOT
+	if off[180] {
+		pc = 0x05BE
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 05C2 BVC HG1
+	// 05BE BVC HG1
 	{
 		if !v {
 			clock += 1 << clockShift
-			goto L05CA
+			goto L05C6
 		}
 	}
 
-L05C4:
-	if off[180] {
-		pc = 0x05C4
+L05C0:
+	if off[181] {
+		pc = 0x05C0
 		goto step
 	}
 	clock += 8<<clockShift + 3
-	// 05C4 LDA .SQUARE
+	// 05C0 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05C6 CMP .BK
+	// 05C2 CMP .BK
 	{
 		m := c.Mem[0x0060]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05C8 BEQ HLR
+	// 05C4 BEQ HLR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L058B
+			goto L0589
 		}
 	}
 
-L05CA: // HG1
-	if off[181] {
-		pc = 0x05CA
+L05C6: // HG1
+	if off[182] {
+		pc = 0x05C6
 		goto step
 	}
-	clock += 22<<clockShift + 7
-	// 05CA LDA .PIECE
-	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 05CC STA .HP,X
-	{
-		ea := 0x0100 + uint16(x)
-		if c.Hooked(ea) {
-			clock -= 19<<clockShift + 6
-			pc = 0x05CC
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 05CF TSX
-	{
-		x = s
-		nz = int(int8(x))
-	}
-	// 05D0 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 05D1 LDX .PLY
+	clock += 25<<clockShift + 8
+	// 05C6 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 05D3 STA .SSP,X
-	{
-		ea := uint16(x + 0x90)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 7<<clockShift + 2
-			pc = 0x05D3
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 05D5 JMP TRY
-	{
-		goto L0324
-	}
-
-L05D8: // HQ
-	if off[182] {
-		pc = 0x05D8
-		goto step
-	}
-	clock += 9<<clockShift + 3
-	// 05D8 LDA .PIECE
+	// 05C8 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05DA CMP .HP,X
+	// 05CA STA .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 19<<clockShift + 6
+			pc = 0x05CA
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 05CD TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 05CE TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 05CF LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05D1 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x05D1
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 05D3 JMP TRY
+	{
+		goto L0324
+	}
+
+L05D6: // HQ
+	if off[183] {
+		pc = 0x05D6
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 05D6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D8 CMP .HP,X
 	{
 		ea := 0x0100 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -34006,27 +33990,27 @@ L05D8: // HQ
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05DD BNE HQ1
+	// 05DB BNE HQ1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05E6
+			goto L05E4
 		}
 	}
 
-L05DF:
-	if off[183] {
-		pc = 0x05DF
+L05DD:
+	if off[184] {
+		pc = 0x05DD
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 05DF LDA .SQUARE
+	// 05DD LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05E1 CMP .HS,X
+	// 05DF CMP .HS,X
 	{
 		ea := 0x0108 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -34035,27 +34019,27 @@ L05DF:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05E4 BEQ HQR
+	// 05E2 BEQ HQR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05F7
+			goto L05F5
 		}
 	}
 
-L05E6: // HQ1
-	if off[184] {
-		pc = 0x05E6
+L05E4: // HQ1
+	if off[185] {
+		pc = 0x05E4
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 05E6 LDA .PIECE
+	// 05E4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05E8 CMP .KP,X
+	// 05E6 CMP .KP,X
 	{
 		ea := 0x1000 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -34064,27 +34048,27 @@ L05E6: // HQ1
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05EB BNE HQT
+	// 05E9 BNE HQT
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L05F4
+			goto L05F2
 		}
 	}
 
-L05ED:
-	if off[185] {
-		pc = 0x05ED
+L05EB:
+	if off[186] {
+		pc = 0x05EB
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 05ED LDA .SQUARE
+	// 05EB LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 05EF CMP .KS,X
+	// 05ED CMP .KS,X
 	{
 		ea := 0x1010 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -34093,32 +34077,32 @@ L05ED:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 05F2 BEQ HQR
+	// 05F0 BEQ HQR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L05F7
+			goto L05F5
 		}
 	}
 
-L05F4: // HQT
-	if off[186] {
-		pc = 0x05F4
+L05F2: // HQT
+	if off[187] {
+		pc = 0x05F2
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 05F4 JMP TRY
+	// 05F2 JMP TRY
 	{
 		goto L0324
 	}
 
-L05F7: // HQR
-	if off[187] {
-		pc = 0x05F7
+L05F5: // HQR
+	if off[188] {
+		pc = 0x05F5
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 05F7 RTS
+	// 05F5 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -34134,139 +34118,143 @@ L05F7: // HQR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0800: // FULL
-	if off[188] {
+	if off[189] {
 		pc = 0x0800
 		goto step
 	}
@@ -34284,7 +34272,7 @@ L0800: // FULL
 	}
 
 L0803: // ROOT
-	if off[189] {
+	if off[190] {
 		pc = 0x0803
 		goto step
 	}
@@ -34302,7 +34290,7 @@ L0803: // ROOT
 	}
 
 L0806:
-	if off[190] {
+	if off[191] {
 		pc = 0x0806
 		goto step
 	}
@@ -34332,7 +34320,7 @@ L0806:
 	}
 
 L080C:
-	if off[191] {
+	if off[192] {
 		pc = 0x080C
 		goto step
 	}
@@ -34362,7 +34350,7 @@ L080C:
 	}
 
 L0813:
-	if off[192] {
+	if off[193] {
 		pc = 0x0813
 		goto step
 	}
@@ -34392,7 +34380,7 @@ L0813:
 	}
 
 L0819:
-	if off[193] {
+	if off[194] {
 		pc = 0x0819
 		goto step
 	}
@@ -34406,7 +34394,7 @@ L0819:
 	}
 
 L081C:
-	if off[194] {
+	if off[195] {
 		pc = 0x081C
 		goto step
 	}
@@ -34423,7 +34411,7 @@ L081C:
 	}
 
 L081E: // FDONE
-	if off[195] {
+	if off[196] {
 		pc = 0x081E
 		goto step
 	}
@@ -34457,7 +34445,7 @@ L081E: // FDONE
 	}
 
 L0825:
-	if off[196] {
+	if off[197] {
 		pc = 0x0825
 		goto step
 	}
@@ -34468,7 +34456,7 @@ L0825:
 	}
 
 L0828: // NOLEG
-	if off[197] {
+	if off[198] {
 		pc = 0x0828
 		goto step
 	}
@@ -34507,7 +34495,7 @@ L0828: // NOLEG
 	}
 
 L0832:
-	if off[198] {
+	if off[199] {
 		pc = 0x0832
 		goto step
 	}
@@ -34525,7 +34513,7 @@ L0832:
 	}
 
 L0835:
-	if off[199] {
+	if off[200] {
 		pc = 0x0835
 		goto step
 	}
@@ -34540,7 +34528,7 @@ L0835:
 	}
 
 L0838: // GEN
-	if off[200] {
+	if off[201] {
 		pc = 0x0838
 		goto step
 	}
@@ -34581,7 +34569,7 @@ L0838: // GEN
 	}
 
 L0841: // CAPT
-	if off[201] {
+	if off[202] {
 		pc = 0x0841
 		goto step
 	}
@@ -34682,7 +34670,7 @@ L0841: // CAPT
 	}
 
 L0854:
-	if off[202] {
+	if off[203] {
 		pc = 0x0854
 		goto step
 	}
@@ -34712,7 +34700,7 @@ L0854:
 	}
 
 L085A:
-	if off[203] {
+	if off[204] {
 		pc = 0x085A
 		goto step
 	}
@@ -34726,7 +34714,7 @@ L085A:
 	}
 
 L085D: // CDONE
-	if off[204] {
+	if off[205] {
 		pc = 0x085D
 		goto step
 	}
@@ -34747,139 +34735,143 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L085E: // COLLECT
-	if off[205] {
+	if off[206] {
 		pc = 0x085E
 		goto step
 	}
@@ -34931,7 +34923,7 @@ L085E: // COLLECT
 	}
 
 L086D:
-	if off[206] {
+	if off[207] {
 		pc = 0x086D
 		goto step
 	}
@@ -34943,7 +34935,7 @@ L086D:
 	// 086D STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if ea >= 0x0EE0 || c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
 			pc = 0x086D
 			goto step
@@ -34975,7 +34967,7 @@ L086D:
 	}
 
 L0876:
-	if off[207] {
+	if off[208] {
 		pc = 0x0876
 		goto step
 	}
@@ -34998,7 +34990,7 @@ L0876:
 	}
 
 L087A: // CFULL
-	if off[208] {
+	if off[209] {
 		pc = 0x087A
 		goto step
 	}
@@ -35019,139 +35011,143 @@ L087A: // CFULL
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L087B: // CAPS
-	if off[209] {
+	if off[210] {
 		pc = 0x087B
 		goto step
 	}
@@ -35188,7 +35184,7 @@ L087B: // CAPS
 	}
 
 L0881: // CNEXT
-	if off[210] {
+	if off[211] {
 		pc = 0x0881
 		goto step
 	}
@@ -35265,7 +35261,7 @@ L0881: // CNEXT
 	}
 
 L088E: // CSCAN
-	if off[211] {
+	if off[212] {
 		pc = 0x088E
 		goto step
 	}
@@ -35295,7 +35291,7 @@ L088E: // CSCAN
 	}
 
 L0893:
-	if off[212] {
+	if off[213] {
 		pc = 0x0893
 		goto step
 	}
@@ -35324,7 +35320,7 @@ L0893:
 	}
 
 L089A:
-	if off[213] {
+	if off[214] {
 		pc = 0x089A
 		goto step
 	}
@@ -35338,7 +35334,7 @@ L089A:
 	}
 
 L089C:
-	if off[214] {
+	if off[215] {
 		pc = 0x089C
 		goto step
 	}
@@ -35353,7 +35349,7 @@ L089C:
 	}
 
 L08A0: // CSKIP
-	if off[215] {
+	if off[216] {
 		pc = 0x08A0
 		goto step
 	}
@@ -35372,7 +35368,7 @@ L08A0: // CSKIP
 	}
 
 L08A3: // CPICK
-	if off[216] {
+	if off[217] {
 		pc = 0x08A3
 		goto step
 	}
@@ -35392,7 +35388,7 @@ L08A3: // CPICK
 	}
 
 L08A7:
-	if off[217] {
+	if off[218] {
 		pc = 0x08A7
 		goto step
 	}
@@ -35412,7 +35408,7 @@ L08A7:
 	// 08AB STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if ea >= 0x0EE0 || c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
 			pc = 0x08AB
 			goto step
@@ -35452,7 +35448,7 @@ L08A7:
 	}
 
 L08BB:
-	if off[218] {
+	if off[219] {
 		pc = 0x08BB
 		goto step
 	}
@@ -35467,7 +35463,7 @@ L08BB:
 	}
 
 L08BE: // CEND
-	if off[219] {
+	if off[220] {
 		pc = 0x08BE
 		goto step
 	}
@@ -35482,139 +35478,143 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L08BF: // KILL
-	if off[220] {
+	if off[221] {
 		pc = 0x08BF
 		goto step
 	}
@@ -35640,7 +35640,7 @@ L08BF: // KILL
 	}
 
 L08C4:
-	if off[221] {
+	if off[222] {
 		pc = 0x08C4
 		goto step
 	}
@@ -35671,7 +35671,7 @@ L08C4:
 	}
 
 L08CC:
-	if off[222] {
+	if off[223] {
 		pc = 0x08CC
 		goto step
 	}
@@ -35698,7 +35698,7 @@ L08CC:
 	}
 
 L08D5: // KSTEP
-	if off[223] {
+	if off[224] {
 		pc = 0x08D5
 		goto step
 	}
@@ -35716,7 +35716,7 @@ L08D5: // KSTEP
 	}
 
 L08D8:
-	if off[224] {
+	if off[225] {
 		pc = 0x08D8
 		goto step
 	}
@@ -35734,7 +35734,7 @@ L08D8:
 	}
 
 L08DA:
-	if off[225] {
+	if off[226] {
 		pc = 0x08DA
 		goto step
 	}
@@ -35748,7 +35748,7 @@ L08DA:
 	}
 
 L08DC:
-	if off[226] {
+	if off[227] {
 		pc = 0x08DC
 		goto step
 	}
@@ -35783,7 +35783,7 @@ L08DC:
 	}
 
 L08E5:
-	if off[227] {
+	if off[228] {
 		pc = 0x08E5
 		goto step
 	}
@@ -35820,7 +35820,7 @@ L08E5:
 	}
 
 L08EE: // KREC
-	if off[228] {
+	if off[229] {
 		pc = 0x08EE
 		goto step
 	}
@@ -35838,7 +35838,7 @@ L08EE: // KREC
 	}
 
 L08F1:
-	if off[229] {
+	if off[230] {
 		pc = 0x08F1
 		goto step
 	}
@@ -35860,7 +35860,7 @@ L08F1:
 	}
 
 L08F4:
-	if off[230] {
+	if off[231] {
 		pc = 0x08F4
 		goto step
 	}
@@ -35946,139 +35946,143 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L090B: // KGONE
-	if off[231] {
+	if off[232] {
 		pc = 0x090B
 		goto step
 	}
@@ -36107,7 +36111,7 @@ L090B: // KGONE
 	}
 
 L0912: // KNONE
-	if off[232] {
+	if off[233] {
 		pc = 0x0912
 		goto step
 	}
@@ -36124,139 +36128,143 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0915: // RTYPE
-	if off[233] {
+	if off[234] {
 		pc = 0x0915
 		goto step
 	}
@@ -36286,7 +36294,7 @@ L0915: // RTYPE
 	}
 
 L091B:
-	if off[234] {
+	if off[235] {
 		pc = 0x091B
 		goto step
 	}
@@ -36338,7 +36346,7 @@ L091B:
 	}
 
 L092A:
-	if off[235] {
+	if off[236] {
 		pc = 0x092A
 		goto step
 	}
@@ -36360,7 +36368,7 @@ L092A:
 	}
 
 L092F:
-	if off[236] {
+	if off[237] {
 		pc = 0x092F
 		goto step
 	}
@@ -36392,7 +36400,7 @@ L092F:
 	}
 
 L0937:
-	if off[237] {
+	if off[238] {
 		pc = 0x0937
 		goto step
 	}
@@ -36418,7 +36426,7 @@ L0937:
 	}
 
 L093D:
-	if off[238] {
+	if off[239] {
 		pc = 0x093D
 		goto step
 	}
@@ -36438,7 +36446,7 @@ L093D:
 	}
 
 L0942:
-	if off[239] {
+	if off[240] {
 		pc = 0x0942
 		goto step
 	}
@@ -36462,7 +36470,7 @@ L0942:
 	}
 
 L0947: // RTR
-	if off[240] {
+	if off[241] {
 		pc = 0x0947
 		goto step
 	}
@@ -36481,139 +36489,143 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0948: // RTAKEN
-	if off[241] {
+	if off[242] {
 		pc = 0x0948
 		goto step
 	}
@@ -36638,7 +36650,7 @@ L0948: // RTAKEN
 	}
 
 L094D: // CSIDE
-	if off[242] {
+	if off[243] {
 		pc = 0x094D
 		goto step
 	}
@@ -36674,7 +36686,7 @@ L094D: // CSIDE
 	}
 
 L0955:
-	if off[243] {
+	if off[244] {
 		pc = 0x0955
 		goto step
 	}
@@ -36687,7 +36699,7 @@ L0955:
 	}
 
 L0957: // CS1
-	if off[244] {
+	if off[245] {
 		pc = 0x0957
 		goto step
 	}
@@ -36729,7 +36741,7 @@ L0957: // CS1
 	}
 
 L0963:
-	if off[245] {
+	if off[246] {
 		pc = 0x0963
 		goto step
 	}
@@ -36761,7 +36773,7 @@ L0963:
 	}
 
 L096A:
-	if off[246] {
+	if off[247] {
 		pc = 0x096A
 		goto step
 	}
@@ -36790,7 +36802,7 @@ L096A:
 	}
 
 L0971:
-	if off[247] {
+	if off[248] {
 		pc = 0x0971
 		goto step
 	}
@@ -36803,7 +36815,7 @@ L0971:
 	}
 
 L0973: // CS2
-	if off[248] {
+	if off[249] {
 		pc = 0x0973
 		goto step
 	}
@@ -36865,7 +36877,7 @@ L0973: // CS2
 	}
 
 L097C:
-	if off[249] {
+	if off[250] {
 		pc = 0x097C
 		goto step
 	}
@@ -36903,7 +36915,7 @@ L097C:
 	}
 
 L0985:
-	if off[250] {
+	if off[251] {
 		pc = 0x0985
 		goto step
 	}
@@ -36922,7 +36934,7 @@ L0985:
 	}
 
 L0988: // CS3
-	if off[251] {
+	if off[252] {
 		pc = 0x0988
 		goto step
 	}
@@ -36942,7 +36954,7 @@ L0988: // CS3
 	}
 
 L098D:
-	if off[252] {
+	if off[253] {
 		pc = 0x098D
 		goto step
 	}
@@ -36960,7 +36972,7 @@ L098D:
 	}
 
 L098F:
-	if off[253] {
+	if off[254] {
 		pc = 0x098F
 		goto step
 	}
@@ -37017,7 +37029,7 @@ L098F:
 	}
 
 L0998:
-	if off[254] {
+	if off[255] {
 		pc = 0x0998
 		goto step
 	}
@@ -37035,7 +37047,7 @@ L0998:
 	}
 
 L099A:
-	if off[255] {
+	if off[256] {
 		pc = 0x099A
 		goto step
 	}
@@ -37147,7 +37159,7 @@ L099A:
 	}
 
 L09AE:
-	if off[256] {
+	if off[257] {
 		pc = 0x09AE
 		goto step
 	}
@@ -37165,7 +37177,7 @@ L09AE:
 	}
 
 L09B1: // CSR
-	if off[257] {
+	if off[258] {
 		pc = 0x09B1
 		goto step
 	}
@@ -37186,139 +37198,143 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L09B2: // ATTK
-	if off[258] {
+	if off[259] {
 		pc = 0x09B2
 		goto step
 	}
@@ -37339,7 +37355,7 @@ L09B2: // ATTK
 	}
 
 L09B7: // AK1
-	if off[259] {
+	if off[260] {
 		pc = 0x09B7
 		goto step
 	}
@@ -37400,7 +37416,7 @@ L09B7: // AK1
 	}
 
 L09C0:
-	if off[260] {
+	if off[261] {
 		pc = 0x09C0
 		goto step
 	}
@@ -37425,7 +37441,7 @@ L09C0:
 	}
 
 L09C4:
-	if off[261] {
+	if off[262] {
 		pc = 0x09C4
 		goto step
 	}
@@ -37451,7 +37467,7 @@ L09C4:
 	}
 
 L09C9: // AK2
-	if off[262] {
+	if off[263] {
 		pc = 0x09C9
 		goto step
 	}
@@ -37482,7 +37498,7 @@ L09C9: // AK2
 	}
 
 L09D4: // AK3
-	if off[263] {
+	if off[264] {
 		pc = 0x09D4
 		goto step
 	}
@@ -37547,7 +37563,7 @@ L09D4: // AK3
 	}
 
 L09E0:
-	if off[264] {
+	if off[265] {
 		pc = 0x09E0
 		goto step
 	}
@@ -37572,7 +37588,7 @@ L09E0:
 	}
 
 L09E4:
-	if off[265] {
+	if off[266] {
 		pc = 0x09E4
 		goto step
 	}
@@ -37596,7 +37612,7 @@ L09E4:
 	}
 
 L09EB: // AK4
-	if off[266] {
+	if off[267] {
 		pc = 0x09EB
 		goto step
 	}
@@ -37617,7 +37633,7 @@ L09EB: // AK4
 	}
 
 L09EF:
-	if off[267] {
+	if off[268] {
 		pc = 0x09EF
 		goto step
 	}
@@ -37638,7 +37654,7 @@ L09EF:
 	}
 
 L09F3:
-	if off[268] {
+	if off[269] {
 		pc = 0x09F3
 		goto step
 	}
@@ -37659,7 +37675,7 @@ L09F3:
 	}
 
 L09F7:
-	if off[269] {
+	if off[270] {
 		pc = 0x09F7
 		goto step
 	}
@@ -37680,7 +37696,7 @@ L09F7:
 	}
 
 L09FB:
-	if off[270] {
+	if off[271] {
 		pc = 0x09FB
 		goto step
 	}
@@ -37700,7 +37716,7 @@ L09FB:
 	}
 
 L0A00: // ZB
-	if off[271] {
+	if off[272] {
 		pc = 0x0A00
 		goto step
 	}
@@ -37721,7 +37737,7 @@ L0A00: // ZB
 	}
 
 L0A04:
-	if off[272] {
+	if off[273] {
 		pc = 0x0A04
 		goto step
 	}
@@ -37742,7 +37758,7 @@ L0A04:
 	}
 
 L0A08:
-	if off[273] {
+	if off[274] {
 		pc = 0x0A08
 		goto step
 	}
@@ -37763,7 +37779,7 @@ L0A08:
 	}
 
 L0A0C:
-	if off[274] {
+	if off[275] {
 		pc = 0x0A0C
 		goto step
 	}
@@ -37784,7 +37800,7 @@ L0A0C:
 	}
 
 L0A10:
-	if off[275] {
+	if off[276] {
 		pc = 0x0A10
 		goto step
 	}
@@ -37798,7 +37814,7 @@ L0A10:
 	}
 
 L0A12: // AROOK
-	if off[276] {
+	if off[277] {
 		pc = 0x0A12
 		goto step
 	}
@@ -37819,7 +37835,7 @@ L0A12: // AROOK
 	}
 
 L0A16:
-	if off[277] {
+	if off[278] {
 		pc = 0x0A16
 		goto step
 	}
@@ -37833,7 +37849,7 @@ L0A16:
 	}
 
 L0A18: // ABISH
-	if off[278] {
+	if off[279] {
 		pc = 0x0A18
 		goto step
 	}
@@ -37854,7 +37870,7 @@ L0A18: // ABISH
 	}
 
 L0A1C: // AKN
-	if off[279] {
+	if off[280] {
 		pc = 0x0A1C
 		goto step
 	}
@@ -37873,7 +37889,7 @@ L0A1C: // AKN
 	}
 
 L0A1F:
-	if off[280] {
+	if off[281] {
 		pc = 0x0A1F
 		goto step
 	}
@@ -37896,139 +37912,143 @@ L0A1F:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0A22: // AYES
-	if off[281] {
+	if off[282] {
 		pc = 0x0A22
 		goto step
 	}
@@ -38051,139 +38071,143 @@ L0A22: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0A25: // AMAN
-	if off[282] {
+	if off[283] {
 		pc = 0x0A25
 		goto step
 	}
@@ -38212,7 +38236,7 @@ L0A25: // AMAN
 	}
 
 L0A2A:
-	if off[283] {
+	if off[284] {
 		pc = 0x0A2A
 		goto step
 	}
@@ -38250,7 +38274,7 @@ L0A2A:
 	}
 
 L0A33:
-	if off[284] {
+	if off[285] {
 		pc = 0x0A33
 		goto step
 	}
@@ -38282,7 +38306,7 @@ L0A33:
 	}
 
 L0A3A:
-	if off[285] {
+	if off[286] {
 		pc = 0x0A3A
 		goto step
 	}
@@ -38313,139 +38337,143 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0A40: // AOFF
-	if off[286] {
+	if off[287] {
 		pc = 0x0A40
 		goto step
 	}
@@ -38458,7 +38486,7 @@ L0A40: // AOFF
 	}
 
 L0A42: // AEMP
-	if off[287] {
+	if off[288] {
 		pc = 0x0A42
 		goto step
 	}
@@ -38475,139 +38503,143 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0A43: // PCAP
-	if off[288] {
+	if off[289] {
 		pc = 0x0A43
 		goto step
 	}
@@ -38625,7 +38657,7 @@ L0A43: // PCAP
 	}
 
 L0A46:
-	if off[289] {
+	if off[290] {
 		pc = 0x0A46
 		goto step
 	}
@@ -38643,7 +38675,7 @@ L0A46:
 	}
 
 L0A48:
-	if off[290] {
+	if off[291] {
 		pc = 0x0A48
 		goto step
 	}
@@ -38657,7 +38689,7 @@ L0A48:
 	}
 
 L0A4A:
-	if off[291] {
+	if off[292] {
 		pc = 0x0A4A
 		goto step
 	}
@@ -38677,7 +38709,7 @@ L0A4A:
 	}
 
 L0A4F:
-	if off[292] {
+	if off[293] {
 		pc = 0x0A4F
 		goto step
 	}
@@ -38741,7 +38773,7 @@ L0A4F:
 	}
 
 L0A58:
-	if off[293] {
+	if off[294] {
 		pc = 0x0A58
 		goto step
 	}
@@ -38778,7 +38810,7 @@ L0A58:
 	}
 
 L0A65: // PCN
-	if off[294] {
+	if off[295] {
 		pc = 0x0A65
 		goto step
 	}
@@ -38791,7 +38823,7 @@ L0A65: // PCN
 	}
 
 L0A67: // PCR
-	if off[295] {
+	if off[296] {
 		pc = 0x0A67
 		goto step
 	}
@@ -38806,139 +38838,143 @@ L0A67: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0A68: // PJAN
-	if off[296] {
+	if off[297] {
 		pc = 0x0A68
 		goto step
 	}
@@ -38969,7 +39005,7 @@ L0A68: // PJAN
 	}
 
 L0A6E:
-	if off[297] {
+	if off[298] {
 		pc = 0x0A6E
 		goto step
 	}
@@ -38992,7 +39028,7 @@ L0A6E:
 	}
 
 L0A75: // PJQ
-	if off[298] {
+	if off[299] {
 		pc = 0x0A75
 		goto step
 	}
@@ -39003,7 +39039,7 @@ L0A75: // PJQ
 	}
 
 L0A78: // MOVE
-	if off[299] {
+	if off[300] {
 		pc = 0x0A78
 		goto step
 	}
@@ -39114,7 +39150,7 @@ L0A78: // MOVE
 	}
 
 L0AA5: // MCHK
-	if off[300] {
+	if off[301] {
 		pc = 0x0AA5
 		goto step
 	}
@@ -39144,7 +39180,7 @@ L0AA5: // MCHK
 	}
 
 L0AAA:
-	if off[301] {
+	if off[302] {
 		pc = 0x0AAA
 		goto step
 	}
@@ -39174,7 +39210,7 @@ L0AAA:
 	}
 
 L0AB3:
-	if off[302] {
+	if off[303] {
 		pc = 0x0AB3
 		goto step
 	}
@@ -39195,7 +39231,7 @@ L0AB3:
 	}
 
 L0AB7:
-	if off[303] {
+	if off[304] {
 		pc = 0x0AB7
 		goto step
 	}
@@ -39206,7 +39242,7 @@ L0AB7:
 	}
 
 L0ABA: // MKING
-	if off[304] {
+	if off[305] {
 		pc = 0x0ABA
 		goto step
 	}
@@ -39267,7 +39303,7 @@ L0ABA: // MKING
 	}
 
 L0AC4:
-	if off[305] {
+	if off[306] {
 		pc = 0x0AC4
 		goto step
 	}
@@ -39288,7 +39324,7 @@ L0AC4:
 	}
 
 L0AC8: // MK1
-	if off[306] {
+	if off[307] {
 		pc = 0x0AC8
 		goto step
 	}
@@ -39322,7 +39358,7 @@ L0AC8: // MK1
 	}
 
 L0AD0:
-	if off[307] {
+	if off[308] {
 		pc = 0x0AD0
 		goto step
 	}
@@ -39335,7 +39371,7 @@ L0AD0:
 	}
 
 L0AD2: // MK2
-	if off[308] {
+	if off[309] {
 		pc = 0x0AD2
 		goto step
 	}
@@ -39356,7 +39392,7 @@ L0AD2: // MK2
 	}
 
 L0AD9: // MK3
-	if off[309] {
+	if off[310] {
 		pc = 0x0AD9
 		goto step
 	}
@@ -39386,7 +39422,7 @@ L0AD9: // MK3
 	}
 
 L0ADE:
-	if off[310] {
+	if off[311] {
 		pc = 0x0ADE
 		goto step
 	}
@@ -39397,7 +39433,7 @@ L0ADE:
 	}
 
 L0AE1: // MKR
-	if off[311] {
+	if off[312] {
 		pc = 0x0AE1
 		goto step
 	}
@@ -39408,7 +39444,7 @@ L0AE1: // MKR
 	}
 
 L0AE4: // MPAWN
-	if off[312] {
+	if off[313] {
 		pc = 0x0AE4
 		goto step
 	}
@@ -39447,7 +39483,7 @@ L0AE4: // MPAWN
 	}
 
 L0AEE:
-	if off[313] {
+	if off[314] {
 		pc = 0x0AEE
 		goto step
 	}
@@ -39460,7 +39496,7 @@ L0AEE:
 	}
 
 L0AF0: // MP1
-	if off[314] {
+	if off[315] {
 		pc = 0x0AF0
 		goto step
 	}
@@ -39481,7 +39517,7 @@ L0AF0: // MP1
 	}
 
 L0AF4:
-	if off[315] {
+	if off[316] {
 		pc = 0x0AF4
 		goto step
 	}
@@ -39542,7 +39578,7 @@ L0AF4:
 	}
 
 L0B03: // MP2
-	if off[316] {
+	if off[317] {
 		pc = 0x0B03
 		goto step
 	}
@@ -39603,7 +39639,7 @@ L0B03: // MP2
 	}
 
 L0B0D:
-	if off[317] {
+	if off[318] {
 		pc = 0x0B0D
 		goto step
 	}
@@ -39624,7 +39660,7 @@ L0B0D:
 	}
 
 L0B11: // MP3
-	if off[318] {
+	if off[319] {
 		pc = 0x0B11
 		goto step
 	}
@@ -39651,7 +39687,7 @@ L0B11: // MP3
 	}
 
 L0B1B: // MP4
-	if off[319] {
+	if off[320] {
 		pc = 0x0B1B
 		goto step
 	}
@@ -39671,7 +39707,7 @@ L0B1B: // MP4
 	}
 
 L0B1F:
-	if off[320] {
+	if off[321] {
 		pc = 0x0B1F
 		goto step
 	}
@@ -39691,7 +39727,7 @@ L0B1F:
 	}
 
 L0B23:
-	if off[321] {
+	if off[322] {
 		pc = 0x0B23
 		goto step
 	}
@@ -39746,7 +39782,7 @@ L0B23:
 	}
 
 L0B39: // MP5
-	if off[322] {
+	if off[323] {
 		pc = 0x0B39
 		goto step
 	}
@@ -39776,7 +39812,7 @@ L0B39: // MP5
 	}
 
 L0B3E:
-	if off[323] {
+	if off[324] {
 		pc = 0x0B3E
 		goto step
 	}
@@ -39787,7 +39823,7 @@ L0B3E:
 	}
 
 L0B40: // MREC
-	if off[324] {
+	if off[325] {
 		pc = 0x0B40
 		goto step
 	}
@@ -39813,7 +39849,7 @@ L0B40: // MREC
 	}
 
 L0B46:
-	if off[325] {
+	if off[326] {
 		pc = 0x0B46
 		goto step
 	}
@@ -39863,7 +39899,7 @@ L0B46:
 	}
 
 L0B53: // MR1
-	if off[326] {
+	if off[327] {
 		pc = 0x0B53
 		goto step
 	}
@@ -40291,7 +40327,7 @@ L0B53: // MR1
 	}
 
 L0BCD:
-	if off[327] {
+	if off[328] {
 		pc = 0x0BCD
 		goto step
 	}
@@ -40325,7 +40361,7 @@ L0BCD:
 	}
 
 L0BD5: // M7
-	if off[328] {
+	if off[329] {
 		pc = 0x0BD5
 		goto step
 	}
@@ -40345,7 +40381,7 @@ L0BD5: // M7
 	}
 
 L0BDA:
-	if off[329] {
+	if off[330] {
 		pc = 0x0BDA
 		goto step
 	}
@@ -40499,7 +40535,7 @@ L0BDA:
 	}
 
 L0BFD: // M8
-	if off[330] {
+	if off[331] {
 		pc = 0x0BFD
 		goto step
 	}
@@ -40518,139 +40554,143 @@ L0BFD: // M8
 		case 0x04F7:
 			goto L04F7
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0CE0: // HKILL
-	if off[331] {
+	if off[332] {
 		pc = 0x0CE0
 		goto step
 	}
@@ -40685,7 +40725,7 @@ L0CE0: // HKILL
 	}
 
 L0CE8:
-	if off[332] {
+	if off[333] {
 		pc = 0x0CE8
 		goto step
 	}
@@ -40716,7 +40756,7 @@ L0CE8:
 	}
 
 L0CF0: // HKL
-	if off[333] {
+	if off[334] {
 		pc = 0x0CF0
 		goto step
 	}
@@ -40727,7 +40767,7 @@ L0CF0: // HKL
 	}
 
 L0CF3: // HKR
-	if off[334] {
+	if off[335] {
 		pc = 0x0CF3
 		goto step
 	}
@@ -40742,139 +40782,143 @@ L0CF3: // HKR
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0DE0: // HFIRST
-	if off[335] {
+	if off[336] {
 		pc = 0x0DE0
 		goto step
 	}
@@ -40904,7 +40948,7 @@ L0DE0: // HFIRST
 	}
 
 L0DE7:
-	if off[336] {
+	if off[337] {
 		pc = 0x0DE7
 		goto step
 	}
@@ -40917,7 +40961,7 @@ L0DE7:
 	}
 
 L0DE9: // HF1
-	if off[337] {
+	if off[338] {
 		pc = 0x0DE9
 		goto step
 	}
@@ -40942,15 +40986,15 @@ L0DE9: // HF1
 	}
 
 L0EE0: // HBEST
-	if off[338] {
+	if off[339] {
 		pc = 0x0EE0
 		goto step
 	}
-	if clock+54<<clockShift >= end {
+	if clock+35<<clockShift >= end {
 		pc = 0x0EE0
 		goto budget
 	}
-	clock += 12<<clockShift + 4
+	clock += 15<<clockShift + 5
 	// 0EE0 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
@@ -40961,20 +41005,26 @@ L0EE0: // HBEST
 	{
 		ea := 0x0118 + uint16(x)
 		if ea >= 0x0200 || c.Hooked(ea) {
-			clock -= 9<<clockShift + 3
+			clock -= 12<<clockShift + 4
 			pc = 0x0EE2
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0EE5 CPX #$00
+	// 0EE5 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0EE7 CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0EE7 BNE HB1
+	// 0EE9 BNE HB1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
@@ -40982,21 +41032,15 @@ L0EE0: // HBEST
 		}
 	}
 
-L0EE9:
-	if off[339] {
-		pc = 0x0EE9
+L0EEB:
+	if off[340] {
+		pc = 0x0EEB
 		goto step
 	}
-	clock += 9<<clockShift + 3
-	// 0EE9 STA .RBM
+	clock += 6<<clockShift + 2
+	// 0EEB STA .RBM
 	{
 		c.Mem[0x004E] = a
-	}
-	// 0EEB LDY .PIECE
-	{
-		m := c.Mem[0x00B0]
-		y = m
-		nz = int(int8(y))
 	}
 	// 0EED STY .RBP
 	{
@@ -41004,81 +41048,28 @@ L0EE9:
 	}
 
 L0EEF: // HB1
-	if off[340] {
+	if off[341] {
 		pc = 0x0EEF
 		goto step
 	}
-	clock += 33<<clockShift + 11
-	// 0EEF LDY .MOVEN
-	{
-		m := c.Mem[0x00B6]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0EF1 DEY
-	{
-		y--
-		nz = int(int8(y))
-	}
-	// 0EF2 STY .TMP
-	{
-		c.Mem[0x00B5] = y
-	}
-	// 0EF4 LDA .PIECE
+	clock += 14<<clockShift + 3
+	// 0EEF LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0EF6 ASL A
-	{
-		m := a
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0EF7 ASL A
-	{
-		m := a
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0EF8 ASL A
-	{
-		m := a
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0EF9 ASL A
-	{
-		m := a
-		cf = m >> 7
-		m <<= 1
-		nz = int(int8(m))
-		a = m
-	}
-	// 0EFA ORA .TMP
-	{
-		m := c.Mem[0x00B5]
-		a |= m
-		nz = int(int8(a))
-	}
-	// 0EFC STA .BBM,X
+	// 0EF1 STA .BBM,X
 	{
 		ea := 0x0110 + uint16(x)
 		if ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
-			pc = 0x0EFC
+			pc = 0x0EF1
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0EFF RTS
+	// 0EF4 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -41088,139 +41079,143 @@ L0EEF: // HB1
 		case 0x036E:
 			goto L036E
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L1062: // XINIT
-	if off[341] {
+	if off[342] {
 		pc = 0x1062
 		goto step
 	}
@@ -41259,139 +41254,143 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L106B: // XSETW
-	if off[342] {
+	if off[343] {
 		pc = 0x106B
 		goto step
 	}
@@ -41456,139 +41455,143 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L107D: // REVX
-	if off[343] {
+	if off[344] {
 		pc = 0x107D
 		goto step
 	}
@@ -41606,7 +41609,7 @@ L107D: // REVX
 	}
 
 L1080:
-	if off[344] {
+	if off[345] {
 		pc = 0x1080
 		goto step
 	}
@@ -41623,7 +41626,7 @@ L1080:
 	}
 
 L1082: // REVX1
-	if off[345] {
+	if off[346] {
 		pc = 0x1082
 		goto step
 	}
@@ -41683,7 +41686,7 @@ L1082: // REVX1
 	}
 
 L1092:
-	if off[346] {
+	if off[347] {
 		pc = 0x1092
 		goto step
 	}
@@ -41703,7 +41706,7 @@ L1092:
 	}
 
 L1097:
-	if off[347] {
+	if off[348] {
 		pc = 0x1097
 		goto step
 	}
@@ -41720,7 +41723,7 @@ L1097:
 	}
 
 L109C: // REVX2
-	if off[348] {
+	if off[349] {
 		pc = 0x109C
 		goto step
 	}
@@ -41749,139 +41752,143 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L10A3: // UMOVE
-	if off[349] {
+	if off[350] {
 		pc = 0x10A3
 		goto step
 	}
@@ -42047,7 +42054,7 @@ L10A3: // UMOVE
 	}
 
 L10CC:
-	if off[350] {
+	if off[351] {
 		pc = 0x10CC
 		goto step
 	}
@@ -42060,7 +42067,7 @@ L10CC:
 	}
 
 L10CE: // UNONE
-	if off[351] {
+	if off[352] {
 		pc = 0x10CE
 		goto step
 	}
@@ -42122,7 +42129,7 @@ L10CE: // UNONE
 	}
 
 L10DF:
-	if off[352] {
+	if off[353] {
 		pc = 0x10DF
 		goto step
 	}
@@ -42136,7 +42143,7 @@ L10DF:
 	}
 
 L10E2: // U1
-	if off[353] {
+	if off[354] {
 		pc = 0x10E2
 		goto step
 	}
@@ -42167,7 +42174,7 @@ L10E2: // U1
 	}
 
 L10E8:
-	if off[354] {
+	if off[355] {
 		pc = 0x10E8
 		goto step
 	}
@@ -42181,7 +42188,7 @@ L10E8:
 	}
 
 L10EB: // U2
-	if off[355] {
+	if off[356] {
 		pc = 0x10EB
 		goto step
 	}
@@ -42290,139 +42297,143 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L1108: // UEP
-	if off[356] {
+	if off[357] {
 		pc = 0x1108
 		goto step
 	}
@@ -42532,139 +42543,143 @@ L1108: // UEP
 		case 0x10E2:
 			goto L10E2
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L1127: // UROOK
-	if off[357] {
+	if off[358] {
 		pc = 0x1127
 		goto step
 	}
@@ -42813,139 +42828,143 @@ L1127: // UROOK
 		case 0x10EB:
 			goto L10EB
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L1151: // VICV
-	if off[358] {
+	if off[359] {
 		pc = 0x1151
 		goto step
 	}
@@ -42969,7 +42988,7 @@ L1151: // VICV
 	}
 
 L1155:
-	if off[359] {
+	if off[360] {
 		pc = 0x1155
 		goto step
 	}
@@ -43022,139 +43041,143 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L1162: // VPRO
-	if off[360] {
+	if off[361] {
 		pc = 0x1162
 		goto step
 	}
@@ -43175,139 +43198,143 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L1166: // TPST
-	if off[361] {
+	if off[362] {
 		pc = 0x1166
 		goto step
 	}
@@ -43375,7 +43402,7 @@ L1166: // TPST
 	}
 
 L1179:
-	if off[362] {
+	if off[363] {
 		pc = 0x1179
 		goto step
 	}
@@ -43403,7 +43430,7 @@ L1179:
 	}
 
 L1180:
-	if off[363] {
+	if off[364] {
 		pc = 0x1180
 		goto step
 	}
@@ -43462,7 +43489,7 @@ L1180:
 	}
 
 L1187:
-	if off[364] {
+	if off[365] {
 		pc = 0x1187
 		goto step
 	}
@@ -43558,7 +43585,7 @@ L1187:
 	}
 
 L1193:
-	if off[365] {
+	if off[366] {
 		pc = 0x1193
 		goto step
 	}
@@ -43579,7 +43606,7 @@ L1193:
 	}
 
 L1197: // TPC
-	if off[366] {
+	if off[367] {
 		pc = 0x1197
 		goto step
 	}
@@ -43633,7 +43660,7 @@ L1197: // TPC
 	}
 
 L119D: // TPK
-	if off[367] {
+	if off[368] {
 		pc = 0x119D
 		goto step
 	}
@@ -43645,7 +43672,7 @@ L119D: // TPK
 	}
 
 L119E: // TPR
-	if off[368] {
+	if off[369] {
 		pc = 0x119E
 		goto step
 	}
@@ -43666,139 +43693,143 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L11A1: // KOK
-	if off[369] {
+	if off[370] {
 		pc = 0x11A1
 		goto step
 	}
@@ -43828,7 +43859,7 @@ L11A1: // KOK
 	}
 
 L11A7:
-	if off[370] {
+	if off[371] {
 		pc = 0x11A7
 		goto step
 	}
@@ -43848,7 +43879,7 @@ L11A7:
 	}
 
 L11AB:
-	if off[371] {
+	if off[372] {
 		pc = 0x11AB
 		goto step
 	}
@@ -43875,7 +43906,7 @@ L11AB:
 	}
 
 L11B1:
-	if off[372] {
+	if off[373] {
 		pc = 0x11B1
 		goto step
 	}
@@ -43921,7 +43952,7 @@ L11B1:
 	}
 
 L11BD:
-	if off[373] {
+	if off[374] {
 		pc = 0x11BD
 		goto step
 	}
@@ -43942,139 +43973,143 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L11C0: // KOKY
-	if off[374] {
+	if off[375] {
 		pc = 0x11C0
 		goto step
 	}
@@ -44087,7 +44122,7 @@ L11C0: // KOKY
 	}
 
 L11C2: // KOKR
-	if off[375] {
+	if off[376] {
 		pc = 0x11C2
 		goto step
 	}
@@ -44102,139 +44137,143 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L17A1: // NEGA
-	if off[376] {
+	if off[377] {
 		pc = 0x17A1
 		goto step
 	}
@@ -44281,7 +44320,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[377] {
+	if off[378] {
 		pc = 0x17AB
 		goto step
 	}
@@ -44308,7 +44347,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[378] {
+	if off[379] {
 		pc = 0x17B1
 		goto step
 	}
@@ -44329,7 +44368,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[379] {
+	if off[380] {
 		pc = 0x17B5
 		goto step
 	}
@@ -44350,7 +44389,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[380] {
+	if off[381] {
 		pc = 0x17B9
 		goto step
 	}
@@ -44367,7 +44406,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[381] {
+	if off[382] {
 		pc = 0x17BB
 		goto step
 	}
@@ -44387,7 +44426,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[382] {
+	if off[383] {
 		pc = 0x17BF
 		goto step
 	}
@@ -44401,7 +44440,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[383] {
+	if off[384] {
 		pc = 0x17C1
 		goto step
 	}
@@ -44428,7 +44467,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[384] {
+	if off[385] {
 		pc = 0x17C7
 		goto step
 	}
@@ -44453,7 +44492,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[385] {
+	if off[386] {
 		pc = 0x17CC
 		goto step
 	}
@@ -44477,7 +44516,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[386] {
+	if off[387] {
 		pc = 0x17D2
 		goto step
 	}
@@ -44498,7 +44537,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[387] {
+	if off[388] {
 		pc = 0x17D6
 		goto step
 	}
@@ -44509,7 +44548,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[388] {
+	if off[389] {
 		pc = 0x17D9
 		goto step
 	}
@@ -44524,139 +44563,143 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0x88C3A989 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L04F7
-			case 4:
-				goto L08BB
-			case 8:
-				goto L022C
-			case 10:
-				goto L0A46
-			case 13:
-				goto L003C
-			case 15:
-				goto L036E
-			case 18:
-				goto L081C
-			case 21:
-				goto L0998
-			case 23:
-				goto L021F
-			case 25:
-				goto L0352
-			case 32:
-				goto L0327
-			case 35:
-				goto L0942
-			case 36:
-				goto L025B
-			case 39:
-				goto L038E
-			case 45:
-				goto L0031
-			case 47:
-				goto L023F
-			case 52:
-				goto L098D
-			case 63:
-				goto L17E0
-			case 67:
-				goto L0813
-			case 78:
-				goto L027D
-			case 81:
-				goto L0806
-			case 85:
-				goto L032D
-			case 88:
-				goto L086D
-			case 91:
-				goto L04B8
-			case 92:
-				goto L034B
-			case 96:
-				goto L1180
-			case 103:
-				goto L0254
-			case 109:
-				goto L0835
-			case 112:
-				goto L09B1
-			case 115:
-				goto L09C0
-			case 122:
-				goto L000E
-			case 126:
-				goto L001D
-			case 127:
-				goto L0274
-			case 130:
-				goto L08D8
-			case 134:
-				goto L0292
-			case 135:
-				goto L0249
-			case 140:
-				goto L09E0
-			case 143:
-				goto L04BE
-			case 155:
-				goto L037E
-			case 156:
-				goto L1080
-			case 162:
-				goto L1179
-			case 165:
-				goto L17DD
-			case 178:
-				goto L059D
-			case 180:
-				goto L02C3
-			case 183:
-				goto L0803
-			case 187:
-				goto L032A
-			case 189:
-				goto L0007
-			case 198:
-				goto L10EB
-			case 199:
-				goto L05AE
-			case 204:
-				goto L085D
-			case 207:
-				goto L0947
-			case 211:
+			case 1:
 				goto L0832
-			case 213:
-				goto L09AE
-			case 220:
-				goto L0576
-			case 221:
-				goto L08F1
-			case 224:
-				goto L000B
-			case 226:
+			case 14:
+				goto L0274
+			case 15:
+				goto L02C3
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 236:
-				goto L0246
-			case 240:
-				goto L020C
-			case 245:
-				goto L04BB
-			case 247:
+			case 30:
 				goto L10E2
-			case 253:
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L17DA: // QS1
-	if off[389] {
+	if off[390] {
 		pc = 0x17DA
 		goto step
 	}
@@ -44670,7 +44713,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[390] {
+	if off[391] {
 		pc = 0x17DD
 		goto step
 	}
@@ -44688,7 +44731,7 @@ L17DD:
 	}
 
 L17E0:
-	if off[391] {
+	if off[392] {
 		pc = 0x17E0
 		goto step
 	}
@@ -44744,4 +44787,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [256]uint16{3: 0x04F7, 4: 0x08BB, 8: 0x022C, 10: 0x0A46, 13: 0x003C, 15: 0x036E, 18: 0x081C, 21: 0x0998, 23: 0x021F, 25: 0x0352, 32: 0x0327, 35: 0x0942, 36: 0x025B, 39: 0x038E, 45: 0x0031, 47: 0x023F, 52: 0x098D, 63: 0x17E0, 67: 0x0813, 78: 0x027D, 81: 0x0806, 85: 0x032D, 88: 0x086D, 91: 0x04B8, 92: 0x034B, 96: 0x1180, 103: 0x0254, 109: 0x0835, 112: 0x09B1, 115: 0x09C0, 122: 0x000E, 126: 0x001D, 127: 0x0274, 130: 0x08D8, 134: 0x0292, 135: 0x0249, 140: 0x09E0, 143: 0x04BE, 155: 0x037E, 156: 0x1080, 162: 0x1179, 165: 0x17DD, 178: 0x059D, 180: 0x02C3, 183: 0x0803, 187: 0x032A, 189: 0x0007, 198: 0x10EB, 199: 0x05AE, 204: 0x085D, 207: 0x0947, 211: 0x0832, 213: 0x09AE, 220: 0x0576, 221: 0x08F1, 224: 0x000B, 226: 0x0219, 236: 0x0246, 240: 0x020C, 245: 0x04BB, 247: 0x10E2, 253: 0x0854}
+var search5KReturns = [256]uint16{1: 0x0832, 14: 0x0274, 15: 0x02C3, 17: 0x09B1, 18: 0x086D, 20: 0x17E0, 22: 0x0219, 30: 0x10E2, 31: 0x085D, 33: 0x1180, 36: 0x0806, 39: 0x0254, 41: 0x0942, 44: 0x09E0, 46: 0x098D, 53: 0x056A, 55: 0x000B, 58: 0x0007, 59: 0x032D, 63: 0x0835, 66: 0x04B8, 69: 0x09C0, 71: 0x022C, 80: 0x04F7, 84: 0x08BB, 86: 0x0591, 91: 0x0A46, 96: 0x020C, 98: 0x025B, 101: 0x0998, 102: 0x0854, 115: 0x056D, 116: 0x000E, 118: 0x0292, 120: 0x023F, 128: 0x04BB, 132: 0x05A8, 145: 0x021F, 146: 0x081C, 153: 0x0031, 163: 0x034B, 169: 0x001D, 170: 0x08F1, 174: 0x038E, 178: 0x0246, 187: 0x037E, 189: 0x04BE, 192: 0x0327, 194: 0x05AB, 199: 0x027D, 200: 0x036E, 208: 0x003C, 212: 0x09AE, 214: 0x17DD, 215: 0x10EB, 217: 0x0813, 222: 0x0352, 229: 0x0947, 230: 0x0803, 231: 0x1179, 236: 0x1080, 240: 0x0249, 253: 0x08D8, 254: 0x032A}
