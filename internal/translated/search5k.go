@@ -8,14 +8,14 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 393 blocks, 1258 instructions, 2555 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 393 blocks, 1259 instructions, 2556 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a b\x10\xea \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f k\x10\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a }\x10\xa9\xee\xd0\a\xc9\x14\xd0\v S\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad\x1f\x05\xf0-\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9  \x05\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`"},
-		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L\xcf\x02\xb5\x88)@\xf0\xf0L\xd6\x05"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad\x1f\x05J\x90-\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9  \x05\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`"},
+		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L\xd0\x02\xb5\x88)@\xf0\xf0L\xd6\x05"},
 		{Addr: 0x0324, Bytes: " f\x11 \x9d\x03 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p \xe0\x0e\xb5pLw\x03"},
 		{Addr: 0x0377, Bytes: "\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`\xe0\x00\xf0)H\xbc \x01\xb9\x80\x0f)\a\x85\xb5\xe4\xb5\xf0\x02\xb0\x17\xbd\x10\x01\xc9\xff\xf0\x10\x99x\x0f\xbd\x18\x01\x99\x00\x0f\x8a\x1d(\x01\x99\x80\x0fhL\x00\x04"},
 		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
@@ -34,7 +34,7 @@ var Search5K = &emu.Native{
 		0x020C, 0x0212, 0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C,
 		0x023F, 0x0241, 0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266,
 		0x026D, 0x0271, 0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x028F, 0x0292,
-		0x02A1, 0x02A9, 0x02C0, 0x02C3, 0x02C9, 0x02CE, 0x02CF, 0x02D3, 0x02DA, 0x02E1, 0x02E4, 0x02F3,
+		0x02A2, 0x02AA, 0x02C1, 0x02C4, 0x02CA, 0x02CF, 0x02D0, 0x02D4, 0x02DB, 0x02E2, 0x02E5, 0x02F3,
 		0x02F7, 0x02FD, 0x0306, 0x0307, 0x030D, 0x0310, 0x0316, 0x0324, 0x0327, 0x032A, 0x032D, 0x034B,
 		0x0352, 0x0358, 0x035E, 0x0367, 0x0369, 0x036E, 0x0377, 0x037B, 0x037E, 0x0384, 0x0388, 0x0389,
 		0x038E, 0x0397, 0x039A, 0x039D, 0x03A3, 0x03A5, 0x03AB, 0x03B2, 0x03B9, 0x03BC, 0x03BD, 0x03BF,
@@ -129,18 +129,18 @@ var Search5K = &emu.Native{
 		{Start: 0x0288, Bytes: []emu.Range{{Lo: 0x0288, Hi: 0x028B}}},
 		{Start: 0x028C, Bytes: []emu.Range{{Lo: 0x028C, Hi: 0x028E}}},
 		{Start: 0x028F, Bytes: []emu.Range{{Lo: 0x028F, Hi: 0x0291}}},
-		{Start: 0x0292, Bytes: []emu.Range{{Lo: 0x0292, Hi: 0x02A0}}},
-		{Start: 0x02A1, Bytes: []emu.Range{{Lo: 0x02A1, Hi: 0x02A8}}},
-		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02BF}}},
-		{Start: 0x02C0, Bytes: []emu.Range{{Lo: 0x02C0, Hi: 0x02C2}}},
-		{Start: 0x02C3, Bytes: []emu.Range{{Lo: 0x02C3, Hi: 0x02C8}}},
-		{Start: 0x02C9, Bytes: []emu.Range{{Lo: 0x02C9, Hi: 0x02CD}}},
-		{Start: 0x02CE, Bytes: []emu.Range{{Lo: 0x02CE, Hi: 0x02CE}}},
-		{Start: 0x02CF, Bytes: []emu.Range{{Lo: 0x02CF, Hi: 0x02D2}}},
-		{Start: 0x02D3, Bytes: []emu.Range{{Lo: 0x02D3, Hi: 0x02D9}}},
-		{Start: 0x02DA, Bytes: []emu.Range{{Lo: 0x02DA, Hi: 0x02E0}}},
-		{Start: 0x02E1, Bytes: []emu.Range{{Lo: 0x02E1, Hi: 0x02E3}}},
-		{Start: 0x02E4, Bytes: []emu.Range{{Lo: 0x02E4, Hi: 0x02E4}}},
+		{Start: 0x0292, Bytes: []emu.Range{{Lo: 0x0292, Hi: 0x02A1}}},
+		{Start: 0x02A2, Bytes: []emu.Range{{Lo: 0x02A2, Hi: 0x02A9}}},
+		{Start: 0x02AA, Bytes: []emu.Range{{Lo: 0x02AA, Hi: 0x02C0}}},
+		{Start: 0x02C1, Bytes: []emu.Range{{Lo: 0x02C1, Hi: 0x02C3}}},
+		{Start: 0x02C4, Bytes: []emu.Range{{Lo: 0x02C4, Hi: 0x02C9}}},
+		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02CE}}},
+		{Start: 0x02CF, Bytes: []emu.Range{{Lo: 0x02CF, Hi: 0x02CF}}},
+		{Start: 0x02D0, Bytes: []emu.Range{{Lo: 0x02D0, Hi: 0x02D3}}},
+		{Start: 0x02D4, Bytes: []emu.Range{{Lo: 0x02D4, Hi: 0x02DA}}},
+		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E1}}},
+		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E4}}},
+		{Start: 0x02E5, Bytes: []emu.Range{{Lo: 0x02E5, Hi: 0x02E5}}},
 		{Start: 0x02F3, Bytes: []emu.Range{{Lo: 0x02F3, Hi: 0x02F6}}},
 		{Start: 0x02F7, Bytes: []emu.Range{{Lo: 0x02F7, Hi: 0x02FC}}},
 		{Start: 0x02FD, Bytes: []emu.Range{{Lo: 0x02FD, Hi: 0x0305}}},
@@ -796,65 +796,65 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L028F
 	case 0x0292:
-		if 4976 >= budget {
+		if 4978 >= budget {
 			goto budget
 		}
 		goto L0292
-	case 0x02A1:
+	case 0x02A2:
 		if 4955 >= budget {
 			goto budget
 		}
-		goto L02A1
-	case 0x02A9:
+		goto L02A2
+	case 0x02AA:
 		if 4945 >= budget {
 			goto budget
 		}
-		goto L02A9
-	case 0x02C0:
+		goto L02AA
+	case 0x02C1:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L02C0
-	case 0x02C3:
+		goto L02C1
+	case 0x02C4:
 		if 50 >= budget {
 			goto budget
 		}
-		goto L02C3
-	case 0x02C9:
+		goto L02C4
+	case 0x02CA:
 		if 41 >= budget {
 			goto budget
 		}
-		goto L02C9
-	case 0x02CE:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L02CE
+		goto L02CA
 	case 0x02CF:
-		if 54 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L02CF
-	case 0x02D3:
+	case 0x02D0:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L02D0
+	case 0x02D4:
 		if 49 >= budget {
 			goto budget
 		}
-		goto L02D3
-	case 0x02DA:
+		goto L02D4
+	case 0x02DB:
 		if 39 >= budget {
 			goto budget
 		}
-		goto L02DA
-	case 0x02E1:
+		goto L02DB
+	case 0x02E2:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L02E1
-	case 0x02E4:
+		goto L02E2
+	case 0x02E5:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L02E4
+		goto L02E5
 	case 0x02F3:
 		if 65 >= budget {
 			goto budget
@@ -2468,7 +2468,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E4) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -2844,8 +2844,6 @@ L00ED: // FR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -2942,6 +2940,8 @@ L00ED: // FR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -3035,8 +3035,6 @@ L0208:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -3133,6 +3131,8 @@ L0208:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -3614,8 +3614,6 @@ L0266: // RESET
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -3712,6 +3710,8 @@ L0266: // RESET
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -3895,11 +3895,11 @@ L028F: // HREV
 	}
 
 L0292:
-	if clock+4976<<clockShift >= end {
+	if clock+4978<<clockShift >= end {
 		pc = 0x0292
 		goto budget
 	}
-	clock += 21<<clockShift + 6
+	clock += 23<<clockShift + 7
 	// 0292 LDX .PLY
 	{
 		m := c.Mem[0x0047]
@@ -3916,7 +3916,7 @@ L0292:
 	{
 		ea := 0x0100 + uint16(x)
 		if c.Hooked(ea) {
-			clock -= 16<<clockShift + 4
+			clock -= 18<<clockShift + 5
 			pc = 0x0296
 			goto step
 		}
@@ -3926,7 +3926,7 @@ L0292:
 	{
 		ea := 0x0110 + uint16(x)
 		if ea >= 0x0200 || c.Hooked(ea) {
-			clock -= 11<<clockShift + 3
+			clock -= 13<<clockShift + 4
 			pc = 0x0299
 			goto step
 		}
@@ -3938,46 +3938,54 @@ L0292:
 		a = m
 		nz = int(int8(a))
 	}
-	// 029F BEQ HRR
+	// 029F LSR A
 	{
-		if byte(nz) == 0 {
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 02A0 BCC HRR
+	{
+		if cf == 0 {
 			clock += 1 << clockShift
-			goto L02CE
+			goto L02CF
 		}
 	}
 
-L02A1:
+L02A2:
 	clock += 10<<clockShift + 4
-	// 02A1 LDA #$00
+	// 02A2 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 02A3 STA .TMP2
+	// 02A4 STA .TMP2
 	{
 		c.Mem[0x0099] = a
 	}
-	// 02A5 STA .TMP
+	// 02A6 STA .TMP
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 02A7 LDX #$1F
+	// 02A8 LDX #$1F
 	{
 		m := byte(0x1F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L02A9: // HK1
+L02AA: // HK1
 	clock += 34<<clockShift + 11
-	// 02A9 LDA .BOARD,X
+	// 02AA LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02AB EOR ZR,X
+	// 02AC EOR ZR,X
 	{
 		ea := 0x0B00 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -3985,12 +3993,12 @@ L02A9: // HK1
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 02AE TAY
+	// 02AF TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 02AF LDA ZA,Y
+	// 02B0 LDA ZA,Y
 	{
 		ea := 0x0900 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -3998,17 +4006,17 @@ L02A9: // HK1
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B2 EOR .TMP2
+	// 02B3 EOR .TMP2
 	{
 		m := c.Mem[0x0099]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 02B4 STA .TMP2
+	// 02B5 STA .TMP2
 	{
 		c.Mem[0x0099] = a
 	}
-	// 02B6 LDA ZB,Y
+	// 02B7 LDA ZB,Y
 	{
 		ea := 0x0A00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -4016,74 +4024,67 @@ L02A9: // HK1
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B9 EOR .TMP
+	// 02BA EOR .TMP
 	{
 		m := c.Mem[0x00B5]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 02BB STA .TMP
+	// 02BC STA .TMP
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 02BD DEX
+	// 02BE DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 02BE BPL HK1
+	// 02BF BPL HK1
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L02A9
+			goto L02AA
 		}
 	}
 
-L02C0:
+L02C1:
 	clock += 6<<clockShift + 1
-	// 02C0 JSR HLOOK
+	// 02C1 JSR HLOOK
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xC2
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xC3
 		s -= 2
 		goto L0520
 	}
 
-L02C3:
+L02C4:
 	if clock+50<<clockShift >= end {
-		pc = 0x02C3
+		pc = 0x02C4
 		goto budget
 	}
 	clock += 9<<clockShift + 3
-	// 02C3 LDX .PLY
+	// 02C4 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 02C5 LDA .MODE,X
+	// 02C6 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C7 BPL HRR
+	// 02C8 BPL HRR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L02CE
+			goto L02CF
 		}
 	}
 
-L02C9:
+L02CA:
 	clock += 11<<clockShift + 3
-	// 02C9 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
 	// 02CA PLA
 	{
 		s++
@@ -4091,14 +4092,21 @@ L02C9:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02CB JMP FDONE
+	// 02CB PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC JMP FDONE
 	{
 		goto L081E
 	}
 
-L02CE: // HRR
+L02CF: // HRR
 	clock += 6<<clockShift + 1
-	// 02CE RTS
+	// 02CF RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -4114,8 +4122,6 @@ L02CE: // HRR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -4212,6 +4218,8 @@ L02CE: // HRR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -4243,36 +4251,36 @@ L02CE: // HRR
 		goto step
 	}
 
-L02CF: // HCOL
+L02D0: // HCOL
 	if clock+54<<clockShift >= end {
-		pc = 0x02CF
+		pc = 0x02D0
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 02CF CPX .IDEP
+	// 02D0 CPX .IDEP
 	{
 		m := c.Mem[0x0048]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D1 BCS HC1
+	// 02D2 BCS HC1
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L02E1
+			goto L02E2
 		}
 	}
 
-L02D3:
+L02D4:
 	clock += 9<<clockShift + 3
-	// 02D3 LDA .PIECE
+	// 02D4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02D5 CMP .HP,X
+	// 02D6 CMP .HP,X
 	{
 		ea := 0x0100 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -4281,23 +4289,23 @@ L02D3:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D8 BNE HC1
+	// 02D9 BNE HC1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02E1
+			goto L02E2
 		}
 	}
 
-L02DA:
+L02DB:
 	clock += 9<<clockShift + 3
-	// 02DA LDA .SQUARE
+	// 02DB LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02DC CMP .HS,X
+	// 02DD CMP .HS,X
 	{
 		ea := 0x0108 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -4306,24 +4314,24 @@ L02DA:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02DF BEQ HCR
+	// 02E0 BEQ HCR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L02E4
+			goto L02E5
 		}
 	}
 
-L02E1: // HC1
+L02E2: // HC1
 	clock += 3<<clockShift + 1
-	// 02E1 JMP COLLECT
+	// 02E2 JMP COLLECT
 	{
 		goto L085E
 	}
 
-L02E4: // HCR
+L02E5: // HCR
 	clock += 6<<clockShift + 1
-	// 02E4 RTS
+	// 02E5 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -4345,8 +4353,6 @@ L02E4: // HCR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -4443,6 +4449,8 @@ L02E4: // HCR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -4578,8 +4586,6 @@ L0306: // JR0
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -4676,6 +4682,8 @@ L0306: // JR0
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -4733,7 +4741,7 @@ L030D:
 	clock += 3<<clockShift + 1
 	// 030D JMP HCOL
 	{
-		goto L02CF
+		goto L02D0
 	}
 
 L0310: // JQ
@@ -5180,8 +5188,6 @@ L0388: // JRET
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -5278,6 +5284,8 @@ L0388: // JRET
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -5520,8 +5528,6 @@ L03B2:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -5618,6 +5624,8 @@ L03B2:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -5682,8 +5690,6 @@ L03BC: // GR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -5780,6 +5786,8 @@ L03BC: // GR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -5890,8 +5898,6 @@ L03C6:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -5988,6 +5994,8 @@ L03C6:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -6362,8 +6370,6 @@ L0424:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -6460,6 +6466,8 @@ L0424:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -6660,8 +6668,6 @@ L044C: // RETL
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -6758,6 +6764,8 @@ L044C: // RETL
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -6813,8 +6821,6 @@ L044F: // ILLEGAL
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -6911,6 +6917,8 @@ L044F: // ILLEGAL
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -7559,8 +7567,6 @@ L04FA: // MATE
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -7657,6 +7663,8 @@ L04FA: // MATE
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -7751,8 +7759,6 @@ L0505:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -7849,6 +7855,8 @@ L0505:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -7908,8 +7916,6 @@ L0509: // PSTN
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -8006,6 +8012,8 @@ L0509: // PSTN
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -8430,8 +8438,8 @@ L0589: // HLR
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x02C3:
-			goto L02C3
+		case 0x02C4:
+			goto L02C4
 		}
 		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
@@ -8439,8 +8447,6 @@ L0589: // HLR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -8537,6 +8543,8 @@ L0589: // HLR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -8792,8 +8800,8 @@ L05BD:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x02C3:
-			goto L02C3
+		case 0x02C4:
+			goto L02C4
 		}
 		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
@@ -8801,8 +8809,6 @@ L05BD:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -8899,6 +8905,8 @@ L05BD:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -9149,8 +9157,6 @@ L05F5: // HQR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -9247,6 +9253,8 @@ L05F5: // HQR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -9698,8 +9706,6 @@ L085D: // CDONE
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -9796,6 +9802,8 @@ L085D: // CDONE
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -9958,8 +9966,6 @@ L087A: // CFULL
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -10056,6 +10062,8 @@ L087A: // CFULL
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -10381,8 +10389,6 @@ L08BE: // CEND
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -10479,6 +10485,8 @@ L08BE: // CEND
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -10805,8 +10813,6 @@ L08F4:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -10903,6 +10909,8 @@ L08F4:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -10979,8 +10987,6 @@ L0912: // KNONE
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -11077,6 +11083,8 @@ L0912: // KNONE
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -11308,8 +11316,6 @@ L0947: // RTR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -11406,6 +11412,8 @@ L0947: // RTR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -11857,8 +11865,6 @@ L09B1: // CSR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -11955,6 +11961,8 @@ L09B1: // CSR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -12433,8 +12441,6 @@ L0A1F:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -12531,6 +12537,8 @@ L0A1F:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -12588,8 +12596,6 @@ L0A22: // AYES
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -12686,6 +12692,8 @@ L0A22: // AYES
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -12838,8 +12846,6 @@ L0A3A:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -12936,6 +12942,8 @@ L0A3A:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -12996,8 +13004,6 @@ L0A42: // AEMP
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -13094,6 +13100,8 @@ L0A42: // AEMP
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -13276,8 +13284,6 @@ L0A67: // PCR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -13374,6 +13380,8 @@ L0A67: // PCR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -14749,8 +14757,6 @@ L0BFD: // M8
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -14847,6 +14853,8 @@ L0BFD: // M8
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -14961,8 +14969,6 @@ L0CF3: // HKR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -15059,6 +15065,8 @@ L0CF3: // HKR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -15234,8 +15242,6 @@ L0EEF: // HB1
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -15332,6 +15338,8 @@ L0EEF: // HB1
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -15405,8 +15413,6 @@ L1062: // XINIT
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -15503,6 +15509,8 @@ L1062: // XINIT
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -15602,8 +15610,6 @@ L106B: // XSETW
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -15700,6 +15706,8 @@ L106B: // XSETW
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -15875,8 +15883,6 @@ L109C: // REVX2
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -15973,6 +15979,8 @@ L109C: // REVX2
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -16392,8 +16400,6 @@ L10EB: // U2
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -16490,6 +16496,8 @@ L10EB: // U2
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -16634,8 +16642,6 @@ L1108: // UEP
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -16732,6 +16738,8 @@ L1108: // UEP
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -16915,8 +16923,6 @@ L1127: // UROOK
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -17013,6 +17019,8 @@ L1127: // UROOK
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -17120,8 +17128,6 @@ L1155:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -17218,6 +17224,8 @@ L1155:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -17273,8 +17281,6 @@ L1162: // VPRO
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -17371,6 +17377,8 @@ L1162: // VPRO
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -17656,8 +17664,6 @@ L119E: // TPR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -17754,6 +17760,8 @@ L119E: // TPR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -17916,8 +17924,6 @@ L11BD:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -18014,6 +18020,8 @@ L11BD:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -18072,8 +18080,6 @@ L11C2: // KOKR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -18170,6 +18176,8 @@ L11C2: // KOKR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -18446,8 +18454,6 @@ L17D9: // NRET
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -18544,6 +18550,8 @@ L17D9: // NRET
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -18816,37 +18824,37 @@ L044F_0219: // ILLEGAL
 
 	// The copy of 02F3 for the call at 021C.
 
-L02CF_021F: // HCOL
+L02D0_021F: // HCOL
 	if clock+54<<clockShift >= end {
-		pc = 0x02CF
+		pc = 0x02D0
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 02CF CPX .IDEP
+	// 02D0 CPX .IDEP
 	{
 		m := c.Mem[0x0048]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D1 BCS HC1
+	// 02D2 BCS HC1
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L02E1_021F
+			goto L02E2_021F
 		}
-		goto L02D3_021F
+		goto L02D4_021F
 	}
 
-L02D3_021F:
+L02D4_021F:
 	clock += 9<<clockShift + 3
-	// 02D3 LDA .PIECE
+	// 02D4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02D5 CMP .HP,X
+	// 02D6 CMP .HP,X
 	{
 		ea := 0x0100 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -18855,24 +18863,24 @@ L02D3_021F:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D8 BNE HC1
+	// 02D9 BNE HC1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02E1_021F
+			goto L02E2_021F
 		}
-		goto L02DA_021F
+		goto L02DB_021F
 	}
 
-L02DA_021F:
+L02DB_021F:
 	clock += 9<<clockShift + 3
-	// 02DA LDA .SQUARE
+	// 02DB LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02DC CMP .HS,X
+	// 02DD CMP .HS,X
 	{
 		ea := 0x0108 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -18881,25 +18889,25 @@ L02DA_021F:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02DF BEQ HCR
+	// 02E0 BEQ HCR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L02E4_021F
+			goto L02E5_021F
 		}
-		goto L02E1_021F
+		goto L02E2_021F
 	}
 
-L02E1_021F: // HC1
+L02E2_021F: // HC1
 	clock += 3<<clockShift + 1
-	// 02E1 JMP COLLECT
+	// 02E2 JMP COLLECT
 	{
 		goto L085E_021F
 	}
 
-L02E4_021F: // HCR
+L02E5_021F: // HCR
 	clock += 6<<clockShift + 1
-	// 02E4 RTS
+	// 02E5 RTS
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
@@ -19026,7 +19034,7 @@ L030D_021F:
 	clock += 3<<clockShift + 1
 	// 030D JMP HCOL
 	{
-		goto L02CF_021F
+		goto L02D0_021F
 	}
 
 L0310_021F: // JQ
@@ -19109,8 +19117,6 @@ L0388_021F: // JRET
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -19207,6 +19213,8 @@ L0388_021F: // JRET
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -19441,37 +19449,37 @@ L0266_022C: // RESET
 
 	// The copy of 02F3 for the call at 0243.
 
-L02CF_0246: // HCOL
+L02D0_0246: // HCOL
 	if clock+54<<clockShift >= end {
-		pc = 0x02CF
+		pc = 0x02D0
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 02CF CPX .IDEP
+	// 02D0 CPX .IDEP
 	{
 		m := c.Mem[0x0048]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D1 BCS HC1
+	// 02D2 BCS HC1
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L02E1_0246
+			goto L02E2_0246
 		}
-		goto L02D3_0246
+		goto L02D4_0246
 	}
 
-L02D3_0246:
+L02D4_0246:
 	clock += 9<<clockShift + 3
-	// 02D3 LDA .PIECE
+	// 02D4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02D5 CMP .HP,X
+	// 02D6 CMP .HP,X
 	{
 		ea := 0x0100 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -19480,24 +19488,24 @@ L02D3_0246:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D8 BNE HC1
+	// 02D9 BNE HC1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02E1_0246
+			goto L02E2_0246
 		}
-		goto L02DA_0246
+		goto L02DB_0246
 	}
 
-L02DA_0246:
+L02DB_0246:
 	clock += 9<<clockShift + 3
-	// 02DA LDA .SQUARE
+	// 02DB LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02DC CMP .HS,X
+	// 02DD CMP .HS,X
 	{
 		ea := 0x0108 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -19506,25 +19514,25 @@ L02DA_0246:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02DF BEQ HCR
+	// 02E0 BEQ HCR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L02E4_0246
+			goto L02E5_0246
 		}
-		goto L02E1_0246
+		goto L02E2_0246
 	}
 
-L02E1_0246: // HC1
+L02E2_0246: // HC1
 	clock += 3<<clockShift + 1
-	// 02E1 JMP COLLECT
+	// 02E2 JMP COLLECT
 	{
 		goto L085E_0246
 	}
 
-L02E4_0246: // HCR
+L02E5_0246: // HCR
 	clock += 6<<clockShift + 1
-	// 02E4 RTS
+	// 02E5 RTS
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
@@ -19651,7 +19659,7 @@ L030D_0246:
 	clock += 3<<clockShift + 1
 	// 030D JMP HCOL
 	{
-		goto L02CF_0246
+		goto L02D0_0246
 	}
 
 L0310_0246: // JQ
@@ -19734,8 +19742,6 @@ L0388_0246: // JRET
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -19832,6 +19838,8 @@ L0388_0246: // JRET
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -22790,37 +22798,37 @@ L09B7_0998: // AK1
 
 	// The copy of 02F3 for the call at 09AB.
 
-L02CF_09AE: // HCOL
+L02D0_09AE: // HCOL
 	if clock+54<<clockShift >= end {
-		pc = 0x02CF
+		pc = 0x02D0
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 02CF CPX .IDEP
+	// 02D0 CPX .IDEP
 	{
 		m := c.Mem[0x0048]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D1 BCS HC1
+	// 02D2 BCS HC1
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L02E1_09AE
+			goto L02E2_09AE
 		}
-		goto L02D3_09AE
+		goto L02D4_09AE
 	}
 
-L02D3_09AE:
+L02D4_09AE:
 	clock += 9<<clockShift + 3
-	// 02D3 LDA .PIECE
+	// 02D4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02D5 CMP .HP,X
+	// 02D6 CMP .HP,X
 	{
 		ea := 0x0100 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -22829,24 +22837,24 @@ L02D3_09AE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D8 BNE HC1
+	// 02D9 BNE HC1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02E1_09AE
+			goto L02E2_09AE
 		}
-		goto L02DA_09AE
+		goto L02DB_09AE
 	}
 
-L02DA_09AE:
+L02DB_09AE:
 	clock += 9<<clockShift + 3
-	// 02DA LDA .SQUARE
+	// 02DB LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02DC CMP .HS,X
+	// 02DD CMP .HS,X
 	{
 		ea := 0x0108 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -22855,25 +22863,25 @@ L02DA_09AE:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02DF BEQ HCR
+	// 02E0 BEQ HCR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L02E4_09AE
+			goto L02E5_09AE
 		}
-		goto L02E1_09AE
+		goto L02E2_09AE
 	}
 
-L02E1_09AE: // HC1
+L02E2_09AE: // HC1
 	clock += 3<<clockShift + 1
-	// 02E1 JMP COLLECT
+	// 02E2 JMP COLLECT
 	{
 		goto L085E_09AE
 	}
 
-L02E4_09AE: // HCR
+L02E5_09AE: // HCR
 	clock += 6<<clockShift + 1
-	// 02E4 RTS
+	// 02E5 RTS
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
@@ -23000,7 +23008,7 @@ L030D_09AE:
 	clock += 3<<clockShift + 1
 	// 030D JMP HCOL
 	{
-		goto L02CF_09AE
+		goto L02D0_09AE
 	}
 
 L0310_09AE: // JQ
@@ -23083,8 +23091,6 @@ L0388_09AE: // JRET
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -23181,6 +23187,8 @@ L0388_09AE: // JRET
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -24806,65 +24814,65 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L028F
 	case 0x0292:
-		if 4976 >= budget {
+		if 4978 >= budget {
 			goto budget
 		}
 		goto L0292
-	case 0x02A1:
+	case 0x02A2:
 		if 4955 >= budget {
 			goto budget
 		}
-		goto L02A1
-	case 0x02A9:
+		goto L02A2
+	case 0x02AA:
 		if 4945 >= budget {
 			goto budget
 		}
-		goto L02A9
-	case 0x02C0:
+		goto L02AA
+	case 0x02C1:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L02C0
-	case 0x02C3:
+		goto L02C1
+	case 0x02C4:
 		if 50 >= budget {
 			goto budget
 		}
-		goto L02C3
-	case 0x02C9:
+		goto L02C4
+	case 0x02CA:
 		if 41 >= budget {
 			goto budget
 		}
-		goto L02C9
-	case 0x02CE:
-		if 6 >= budget {
-			goto budget
-		}
-		goto L02CE
+		goto L02CA
 	case 0x02CF:
-		if 54 >= budget {
+		if 6 >= budget {
 			goto budget
 		}
 		goto L02CF
-	case 0x02D3:
+	case 0x02D0:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L02D0
+	case 0x02D4:
 		if 49 >= budget {
 			goto budget
 		}
-		goto L02D3
-	case 0x02DA:
+		goto L02D4
+	case 0x02DB:
 		if 39 >= budget {
 			goto budget
 		}
-		goto L02DA
-	case 0x02E1:
+		goto L02DB
+	case 0x02E2:
 		if 29 >= budget {
 			goto budget
 		}
-		goto L02E1
-	case 0x02E4:
+		goto L02E2
+	case 0x02E5:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L02E4
+		goto L02E5
 	case 0x02F3:
 		if 65 >= budget {
 			goto budget
@@ -26478,7 +26486,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E4) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -26934,8 +26942,6 @@ L00ED: // FR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -27032,6 +27038,8 @@ L00ED: // FR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -27137,8 +27145,6 @@ L0208:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -27235,6 +27241,8 @@ L0208:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -27811,8 +27819,6 @@ L0266: // RESET
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -27909,6 +27915,8 @@ L0266: // RESET
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -28140,11 +28148,11 @@ L0292:
 		pc = 0x0292
 		goto step
 	}
-	if clock+4976<<clockShift >= end {
+	if clock+4978<<clockShift >= end {
 		pc = 0x0292
 		goto budget
 	}
-	clock += 21<<clockShift + 6
+	clock += 23<<clockShift + 7
 	// 0292 LDX .PLY
 	{
 		m := c.Mem[0x0047]
@@ -28161,7 +28169,7 @@ L0292:
 	{
 		ea := 0x0100 + uint16(x)
 		if c.Hooked(ea) {
-			clock -= 16<<clockShift + 4
+			clock -= 18<<clockShift + 5
 			pc = 0x0296
 			goto step
 		}
@@ -28171,7 +28179,7 @@ L0292:
 	{
 		ea := 0x0110 + uint16(x)
 		if ea >= 0x0200 || c.Hooked(ea) {
-			clock -= 11<<clockShift + 3
+			clock -= 13<<clockShift + 4
 			pc = 0x0299
 			goto step
 		}
@@ -28183,54 +28191,62 @@ L0292:
 		a = m
 		nz = int(int8(a))
 	}
-	// 029F BEQ HRR
+	// 029F LSR A
 	{
-		if byte(nz) == 0 {
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 02A0 BCC HRR
+	{
+		if cf == 0 {
 			clock += 1 << clockShift
-			goto L02CE
+			goto L02CF
 		}
 	}
 
-L02A1:
+L02A2:
 	if off[60] {
-		pc = 0x02A1
+		pc = 0x02A2
 		goto step
 	}
 	clock += 10<<clockShift + 4
-	// 02A1 LDA #$00
+	// 02A2 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 02A3 STA .TMP2
+	// 02A4 STA .TMP2
 	{
 		c.Mem[0x0099] = a
 	}
-	// 02A5 STA .TMP
+	// 02A6 STA .TMP
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 02A7 LDX #$1F
+	// 02A8 LDX #$1F
 	{
 		m := byte(0x1F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L02A9: // HK1
+L02AA: // HK1
 	if off[61] {
-		pc = 0x02A9
+		pc = 0x02AA
 		goto step
 	}
 	clock += 34<<clockShift + 11
-	// 02A9 LDA .BOARD,X
+	// 02AA LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02AB EOR ZR,X
+	// 02AC EOR ZR,X
 	{
 		ea := 0x0B00 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -28238,12 +28254,12 @@ L02A9: // HK1
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 02AE TAY
+	// 02AF TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 02AF LDA ZA,Y
+	// 02B0 LDA ZA,Y
 	{
 		ea := 0x0900 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -28251,17 +28267,17 @@ L02A9: // HK1
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B2 EOR .TMP2
+	// 02B3 EOR .TMP2
 	{
 		m := c.Mem[0x0099]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 02B4 STA .TMP2
+	// 02B5 STA .TMP2
 	{
 		c.Mem[0x0099] = a
 	}
-	// 02B6 LDA ZB,Y
+	// 02B7 LDA ZB,Y
 	{
 		ea := 0x0A00 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -28269,86 +28285,79 @@ L02A9: // HK1
 		a = m
 		nz = int(int8(a))
 	}
-	// 02B9 EOR .TMP
+	// 02BA EOR .TMP
 	{
 		m := c.Mem[0x00B5]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 02BB STA .TMP
+	// 02BC STA .TMP
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 02BD DEX
+	// 02BE DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 02BE BPL HK1
+	// 02BF BPL HK1
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L02A9
+			goto L02AA
 		}
 	}
 
-L02C0:
+L02C1:
 	if off[62] {
-		pc = 0x02C0
+		pc = 0x02C1
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 02C0 JSR HLOOK
+	// 02C1 JSR HLOOK
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		c.Mem[sa], c.Mem[sb] = 0x02, 0xC2
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xC3
 		s -= 2
 		goto L0520
 	}
 
-L02C3:
+L02C4:
 	if off[63] {
-		pc = 0x02C3
+		pc = 0x02C4
 		goto step
 	}
 	if clock+50<<clockShift >= end {
-		pc = 0x02C3
+		pc = 0x02C4
 		goto budget
 	}
 	clock += 9<<clockShift + 3
-	// 02C3 LDX .PLY
+	// 02C4 LDX .PLY
 	{
 		m := c.Mem[0x0047]
 		x = m
 		nz = int(int8(x))
 	}
-	// 02C5 LDA .MODE,X
+	// 02C6 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02C7 BPL HRR
+	// 02C8 BPL HRR
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L02CE
+			goto L02CF
 		}
 	}
 
-L02C9:
+L02CA:
 	if off[64] {
-		pc = 0x02C9
+		pc = 0x02CA
 		goto step
 	}
 	clock += 11<<clockShift + 3
-	// 02C9 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
 	// 02CA PLA
 	{
 		s++
@@ -28356,18 +28365,25 @@ L02C9:
 		a = m
 		nz = int(int8(a))
 	}
-	// 02CB JMP FDONE
+	// 02CB PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC JMP FDONE
 	{
 		goto L081E
 	}
 
-L02CE: // HRR
+L02CF: // HRR
 	if off[65] {
-		pc = 0x02CE
+		pc = 0x02CF
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 02CE RTS
+	// 02CF RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -28383,8 +28399,6 @@ L02CE: // HRR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -28481,6 +28495,8 @@ L02CE: // HRR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -28512,44 +28528,44 @@ L02CE: // HRR
 		goto step
 	}
 
-L02CF: // HCOL
+L02D0: // HCOL
 	if off[66] {
-		pc = 0x02CF
+		pc = 0x02D0
 		goto step
 	}
 	if clock+54<<clockShift >= end {
-		pc = 0x02CF
+		pc = 0x02D0
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 02CF CPX .IDEP
+	// 02D0 CPX .IDEP
 	{
 		m := c.Mem[0x0048]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D1 BCS HC1
+	// 02D2 BCS HC1
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L02E1
+			goto L02E2
 		}
 	}
 
-L02D3:
+L02D4:
 	if off[67] {
-		pc = 0x02D3
+		pc = 0x02D4
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 02D3 LDA .PIECE
+	// 02D4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02D5 CMP .HP,X
+	// 02D6 CMP .HP,X
 	{
 		ea := 0x0100 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -28558,27 +28574,27 @@ L02D3:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02D8 BNE HC1
+	// 02D9 BNE HC1
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L02E1
+			goto L02E2
 		}
 	}
 
-L02DA:
+L02DB:
 	if off[68] {
-		pc = 0x02DA
+		pc = 0x02DB
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 02DA LDA .SQUARE
+	// 02DB LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 02DC CMP .HS,X
+	// 02DD CMP .HS,X
 	{
 		ea := 0x0108 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -28587,32 +28603,32 @@ L02DA:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 02DF BEQ HCR
+	// 02E0 BEQ HCR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L02E4
+			goto L02E5
 		}
 	}
 
-L02E1: // HC1
+L02E2: // HC1
 	if off[69] {
-		pc = 0x02E1
+		pc = 0x02E2
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 02E1 JMP COLLECT
+	// 02E2 JMP COLLECT
 	{
 		goto L085E
 	}
 
-L02E4: // HCR
+L02E5: // HCR
 	if off[70] {
-		pc = 0x02E4
+		pc = 0x02E5
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 02E4 RTS
+	// 02E5 RTS
 	{
 		s++
 		lo := c.Mem[StackPage|uint16(s)]
@@ -28634,8 +28650,6 @@ L02E4: // HCR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -28732,6 +28746,8 @@ L02E4: // HCR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -28883,8 +28899,6 @@ L0306: // JR0
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -28981,6 +28995,8 @@ L0306: // JR0
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -29046,7 +29062,7 @@ L030D:
 	clock += 3<<clockShift + 1
 	// 030D JMP HCOL
 	{
-		goto L02CF
+		goto L02D0
 	}
 
 L0310: // JQ
@@ -29611,8 +29627,6 @@ L0388: // JRET
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -29709,6 +29723,8 @@ L0388: // JRET
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -30029,8 +30045,6 @@ L03B2:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -30127,6 +30141,8 @@ L03B2:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -30199,8 +30215,6 @@ L03BC: // GR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -30297,6 +30311,8 @@ L03BC: // GR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -30419,8 +30435,6 @@ L03C6:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -30517,6 +30531,8 @@ L03C6:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -30969,8 +30985,6 @@ L0424:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -31067,6 +31081,8 @@ L0424:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -31337,8 +31353,6 @@ L044C: // RETL
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -31435,6 +31449,8 @@ L044C: // RETL
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -31494,8 +31510,6 @@ L044F: // ILLEGAL
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -31592,6 +31606,8 @@ L044F: // ILLEGAL
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -32374,8 +32390,6 @@ L04FA: // MATE
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -32472,6 +32486,8 @@ L04FA: // MATE
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -32574,8 +32590,6 @@ L0505:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -32672,6 +32686,8 @@ L0505:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -32735,8 +32751,6 @@ L0509: // PSTN
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -32833,6 +32847,8 @@ L0509: // PSTN
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -33313,8 +33329,8 @@ L0589: // HLR
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x02C3:
-			goto L02C3
+		case 0x02C4:
+			goto L02C4
 		}
 		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
@@ -33322,8 +33338,6 @@ L0589: // HLR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -33420,6 +33434,8 @@ L0589: // HLR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -33731,8 +33747,8 @@ L05BD:
 		s++
 		pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		switch pc {
-		case 0x02C3:
-			goto L02C3
+		case 0x02C4:
+			goto L02C4
 		}
 		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
@@ -33740,8 +33756,6 @@ L05BD:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -33838,6 +33852,8 @@ L05BD:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -34124,8 +34140,6 @@ L05F5: // HQR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -34222,6 +34236,8 @@ L05F5: // HQR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -34741,8 +34757,6 @@ L085D: // CDONE
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -34839,6 +34853,8 @@ L085D: // CDONE
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -35017,8 +35033,6 @@ L087A: // CFULL
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -35115,6 +35129,8 @@ L087A: // CFULL
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -35484,8 +35500,6 @@ L08BE: // CEND
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -35582,6 +35596,8 @@ L08BE: // CEND
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -35952,8 +35968,6 @@ L08F4:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -36050,6 +36064,8 @@ L08F4:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -36134,8 +36150,6 @@ L0912: // KNONE
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -36232,6 +36246,8 @@ L0912: // KNONE
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -36495,8 +36511,6 @@ L0947: // RTR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -36593,6 +36607,8 @@ L0947: // RTR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -37204,8 +37220,6 @@ L09B1: // CSR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -37302,6 +37316,8 @@ L09B1: // CSR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -37918,8 +37934,6 @@ L0A1F:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -38016,6 +38030,8 @@ L0A1F:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -38077,8 +38093,6 @@ L0A22: // AYES
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -38175,6 +38189,8 @@ L0A22: // AYES
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -38343,8 +38359,6 @@ L0A3A:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -38441,6 +38455,8 @@ L0A3A:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -38509,8 +38525,6 @@ L0A42: // AEMP
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -38607,6 +38621,8 @@ L0A42: // AEMP
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -38844,8 +38860,6 @@ L0A67: // PCR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -38942,6 +38956,8 @@ L0A67: // PCR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -40560,8 +40576,6 @@ L0BFD: // M8
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -40658,6 +40672,8 @@ L0BFD: // M8
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -40788,8 +40804,6 @@ L0CF3: // HKR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -40886,6 +40900,8 @@ L0CF3: // HKR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -41085,8 +41101,6 @@ L0EEF: // HB1
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -41183,6 +41197,8 @@ L0EEF: // HB1
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -41260,8 +41276,6 @@ L1062: // XINIT
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -41358,6 +41372,8 @@ L1062: // XINIT
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -41461,8 +41477,6 @@ L106B: // XSETW
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -41559,6 +41573,8 @@ L106B: // XSETW
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -41758,8 +41774,6 @@ L109C: // REVX2
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -41856,6 +41870,8 @@ L109C: // REVX2
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -42303,8 +42319,6 @@ L10EB: // U2
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -42401,6 +42415,8 @@ L10EB: // U2
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -42549,8 +42565,6 @@ L1108: // UEP
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -42647,6 +42661,8 @@ L1108: // UEP
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -42834,8 +42850,6 @@ L1127: // UROOK
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -42932,6 +42946,8 @@ L1127: // UROOK
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -43047,8 +43063,6 @@ L1155:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -43145,6 +43159,8 @@ L1155:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -43204,8 +43220,6 @@ L1162: // VPRO
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -43302,6 +43316,8 @@ L1162: // VPRO
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -43699,8 +43715,6 @@ L119E: // TPR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -43797,6 +43811,8 @@ L119E: // TPR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -43979,8 +43995,6 @@ L11BD:
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -44077,6 +44091,8 @@ L11BD:
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -44143,8 +44159,6 @@ L11C2: // KOKR
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -44241,6 +44255,8 @@ L11C2: // KOKR
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -44569,8 +44585,6 @@ L17D9: // NRET
 				goto L0832
 			case 14:
 				goto L0274
-			case 15:
-				goto L02C3
 			case 17:
 				goto L09B1
 			case 18:
@@ -44667,6 +44681,8 @@ L17D9: // NRET
 				goto L027D
 			case 200:
 				goto L036E
+			case 206:
+				goto L02C4
 			case 208:
 				goto L003C
 			case 212:
@@ -44787,4 +44803,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [256]uint16{1: 0x0832, 14: 0x0274, 15: 0x02C3, 17: 0x09B1, 18: 0x086D, 20: 0x17E0, 22: 0x0219, 30: 0x10E2, 31: 0x085D, 33: 0x1180, 36: 0x0806, 39: 0x0254, 41: 0x0942, 44: 0x09E0, 46: 0x098D, 53: 0x056A, 55: 0x000B, 58: 0x0007, 59: 0x032D, 63: 0x0835, 66: 0x04B8, 69: 0x09C0, 71: 0x022C, 80: 0x04F7, 84: 0x08BB, 86: 0x0591, 91: 0x0A46, 96: 0x020C, 98: 0x025B, 101: 0x0998, 102: 0x0854, 115: 0x056D, 116: 0x000E, 118: 0x0292, 120: 0x023F, 128: 0x04BB, 132: 0x05A8, 145: 0x021F, 146: 0x081C, 153: 0x0031, 163: 0x034B, 169: 0x001D, 170: 0x08F1, 174: 0x038E, 178: 0x0246, 187: 0x037E, 189: 0x04BE, 192: 0x0327, 194: 0x05AB, 199: 0x027D, 200: 0x036E, 208: 0x003C, 212: 0x09AE, 214: 0x17DD, 215: 0x10EB, 217: 0x0813, 222: 0x0352, 229: 0x0947, 230: 0x0803, 231: 0x1179, 236: 0x1080, 240: 0x0249, 253: 0x08D8, 254: 0x032A}
+var search5KReturns = [256]uint16{1: 0x0832, 14: 0x0274, 17: 0x09B1, 18: 0x086D, 20: 0x17E0, 22: 0x0219, 30: 0x10E2, 31: 0x085D, 33: 0x1180, 36: 0x0806, 39: 0x0254, 41: 0x0942, 44: 0x09E0, 46: 0x098D, 53: 0x056A, 55: 0x000B, 58: 0x0007, 59: 0x032D, 63: 0x0835, 66: 0x04B8, 69: 0x09C0, 71: 0x022C, 80: 0x04F7, 84: 0x08BB, 86: 0x0591, 91: 0x0A46, 96: 0x020C, 98: 0x025B, 101: 0x0998, 102: 0x0854, 115: 0x056D, 116: 0x000E, 118: 0x0292, 120: 0x023F, 128: 0x04BB, 132: 0x05A8, 145: 0x021F, 146: 0x081C, 153: 0x0031, 163: 0x034B, 169: 0x001D, 170: 0x08F1, 174: 0x038E, 178: 0x0246, 187: 0x037E, 189: 0x04BE, 192: 0x0327, 194: 0x05AB, 199: 0x027D, 200: 0x036E, 206: 0x02C4, 208: 0x003C, 212: 0x09AE, 214: 0x17DD, 215: 0x10EB, 217: 0x0813, 222: 0x0352, 229: 0x0947, 230: 0x0803, 231: 0x1179, 236: 0x1080, 240: 0x0249, 253: 0x08D8, 254: 0x032A}
