@@ -93,14 +93,16 @@ type ttNode struct {
 // gives is searched first, is a move of the position (GNM generates it,
 // at every node the generator finishes) and is not searched again, nor is
 // any move searched twice at a node. The table is used: some nodes have a
-// hash move and some are cut by it.
+// hash move and some are cut by it. The table is switched on (.TTON 01)
+// whatever the program as assembled has.
 func TestSearch5KHashMoveFirst(t *testing.T) {
-	at := search5kAt(t, "HLOOK", "HG1", "TRY", "JANUS", "FDONE", "HREV", "ZR", "ZA", "ZB")
+	at := search5kAt(t, "HLOOK", "HG1", "TRY", "JANUS", "FDONE", "HREV", "ZR", "ZA", "ZB", ".TTON")
 	hlook, hg1, try, janus, fdone, hrev := at[0], at[1], at[2], at[3], at[4], at[5]
-	zr, za, zb := at[6], at[7], at[8]
+	zr, za, zb, tton := at[6], at[7], at[8], at[9]
 	const tmp2, tmp, mode = 0x0099, 0x00B5, 0x0088
 	for _, fen := range ttFENs {
 		p := newSearchPlay(t, builds.Search5K, fen, chess.White, "normal")
+		p.S.M.Poke(tton, 0x01)
 		var nodes [8]ttNode
 		keys, hits, cuts, bad := 0, 0, 0, 0
 		errorf := func(format string, args ...any) {
