@@ -40,7 +40,7 @@ func extraGain(t *testing.T, b evalBoard, piece, to, gain byte, pokes map[string
 		}
 		return uint16(s.Value) + uint16(n)
 	}
-	c := emu.New(0x03F0)
+	c := emu.New(0x02E5)
 	for _, im := range p.Images {
 		c.Load(im.Start, im.Bytes)
 	}
@@ -64,10 +64,10 @@ func extraGain(t *testing.T, b evalBoard, piece, to, gain byte, pokes map[string
 	c.Mem[0x47] = 1 // .PLY
 	c.Mem[0xB0], c.Mem[0xB1] = piece, to
 	extra := sym("EXTRA")
-	// 03F0 (free): JSR EXTRA, then a jump to itself that ends the run.
-	c.Load(0x03F0, []byte{0x20, byte(extra), byte(extra >> 8), 0x4C, 0xF3, 0x03})
+	// 02E5 (free): JSR EXTRA, then a jump to itself that ends the run.
+	c.Load(0x02E5, []byte{0x20, byte(extra), byte(extra >> 8), 0x4C, 0xE8, 0x02})
 	c.X, c.A = piece, gain
-	if stop := c.Run(100000); stop != emu.StopSelfJump || c.PC != 0x03F3 {
+	if stop := c.Run(100000); stop != emu.StopSelfJump || c.PC != 0x02E8 {
 		t.Fatalf("EXTRA did not return: stopped (%v) at %04X", stop, c.PC)
 	}
 	return c.Mem[0xB4] // .GAIN

@@ -8,17 +8,23 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 386 blocks, 1290 instructions, 2631 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 452 blocks, 1472 instructions, 3026 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a b\x10\xea \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f k\x10\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a }\x10\xa9\xee\xd0\a\xc9\x14\xd0\v S\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00"},
-		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L^\b\xb5\x88)@\xf0\xf0\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\xe2 f\x11 \x00\x12 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p\xe0\x00\xd0\b\xa4\xb0\x84M\xa4\xb1\x84N\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`"},
-		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xdd\x00 \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
-		{Addr: 0x0800, Bytes: " \x00\x04 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xbf\b\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\x00\x04\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad\x1f\x05J\x90-\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9  \x05\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`"},
+		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L\xd0\x02\xb5\x88)@\xf0\xf0L\xd6\x05"},
+		{Addr: 0x0324, Bytes: " f\x11 \x00\x12 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p \xe0\x0e\xb5pLw\x03"},
+		{Addr: 0x0377, Bytes: "\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`\xe0\x00\xf0)H\xbc \x01\xb9\x80\x0f)\a\x85\xb5\xe4\xb5\xf0\x02\xb0\x17\xbd\x10\x01\xc9\xff\xf0\x10\x99x\x0f\xbd\x18\x01\x99\x00\x0f\x8a\x1d(\x01\x99\x80\x0fhL\x00\x04"},
+		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
+		{Addr: 0x0520, Bytes: "\xa6G\xa5\x99)w\t\b\x9d \x01\xa8\xa5\xb5)\xf8\x9d(\x01Y\x80\x0f)\xf8\xd0O\xb9\x00\x0f\x9d\b\x01\x85\x99\xb9x\x0f\xc9\x10\xb0@\x85\xb0\xa8\xb9P\x0008\x85\xb1\x98E\x9e\xaa\xbd \x10)\x0f\x85\xda\xc9\b\xf0(\xaa\xb5\xa0\x85\xb6 f\x02 &\x040\x10\xa5\xb1ř\xf0Ip\b\xa5\xda\xf0\x04\xc9\x06\xd0\xebƶ\xa6ڥ\xb6ը\xd0\xde`\xa9\x04\x85\xb6 &\x040\x0ep\f\xa5\xb1ř\xf0#)\xf0\xc9 \xf0\xed\xa9\x06\x85\xb6 f\x02 &\x040\bP\x06\xa5\xb1ř\xf0\tƶ\xa5\xb6\xc9\x04\xd0\xe8`P\x06\xa5\xb1\xc5`\xf0æG\xa5\xb0\x9d\x00\x01\xba\x8a\xa6G\x95\x90L$\x03\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x11\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\x03L$\x03`"},
+		{Addr: 0x0800, Bytes: " \x8f\x02 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xe0\f\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\xcd\x03\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
 		{Addr: 0x0915, Bytes: "\xa6\xb0\xb5P0-\x85\xb1\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff M\t\xa9\x01 M\t`hhL\x04\x02\x8d]\x10\xa2\x00\n\xb0\x02\xa2\a\x8e^\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m]\x10\xcd^\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xb2\t\xd0\"\xa5P\x18m]\x10 \xb2\t\xd0\x17\xa5P\x18m]\x10\x18m]\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d_\x10\xa2\x10\xad_\x10\x18u\xb7 %\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad_\x10\x8d`\x10\xa9\x01\x8da\x10\xad`\x10\x18u\xb7\x8d`\x10 %\n\xc9\xff\xd0\a\xa9\x00\x8da\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xaca\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1\xc9p\x90\a\xa9\xff\x85\x9f,Q\x10L\xf3\x02\xa4\xb0\xb9P\x00\x8dU\x10\x98E\x9e\xa8\xb9 \x10\x8dS\x10\t\x80\x8dT\x10\xa9\xff\x8dV\x10\x8dW\x10\x8dY\x10\xa9\x00\x8dZ\x10\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadS\x10)\x0f\xf0\a\xc9\b\xf0-L@\v\xa5\xb18\xedU\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadU\x10)\xf0\xb0\x02\t\a\x8dX\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eW\x10L@\v\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f\xa9\x81\x8dT\x10\xad\x92\x178\xed\x99\x17\x8dZ\x10\xa5\xb18\xedU\x10\xc9 \xf0\x04\xc9\xe0\xd0\n\xa5\xb1E\x9d\x8dY\x10L@\v)\x0f\xf0!\xa6\x9a\x10\x1d\xadU\x10)\xf0\x8dV\x10\xa5\xb1)\x0f\rV\x10\x8dV\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mZ\x10\x85ۤ\xee\xadS\x10\x99\xd0\x11ȭP\x10\x99\xd0\x11ȭX\x10\x99\xd0\x11ȭW\x10\x99\xd0\x11ȭV\x10\x99\xd0\x11Ȅ\xee\xadY\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadT\x10\x9d \x10\xadV\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeW\x100#\xadX\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadU\x10\x18e\xb1J\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
+		{Addr: 0x0CE0, Bytes: "\xbd\x00\x10\xdd\x00\x01\xd0\b\xbd\x10\x10\xdd\b\x01\xf0\x03L\xbf\b`"},
+		{Addr: 0x0DE0, Bytes: "\xa9\xff\xae\x1f\x05\xf0\x02\xa5M\x8d\x00\x01\xa5N\x8d\b\x01L\xdd\x00"},
+		{Addr: 0x0EE0, Bytes: "\xa5\xb1\x9d\x18\x01\xa4\xb0\xe0\x00\xd0\x04\x85N\x84M\xa5\xb0\x9d\x10\x01`"},
 		{Addr: 0x1062, Bytes: "\xa2\x8a\x86\xb2\xa2\x00\x86\xee`\xbd@\x10\x9d \x10\x9d0\x10\xa9\xff\x8dP\x10\xbd\x81\x17` \x00\x04\xa2\x0f\xbd \x10\xbc0\x10\x9d0\x10\x98\x9d \x10\xca\x10\xf0\xadP\x100\x05Iw\x8dP\x10\xa9\x00\x85\x9d\x85\x9e`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaa\x8e[\x10h\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0f\xba\x86\xb2\xa6\xb3\x9a\xa4\ue239\xd0\x110\x03 \b\x11\x88\xb9\xd0\x110\x03 '\x11\x88\x88\xb9\xd0\x11\x8dP\x10\x88\x84\xee\xb9\xd0\x11H\xa5\xb0E\x9e\xaah\x9d \x10)\x0f\x85\xda`\x8c\\\x10\xae[\x10\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa5\xb1E\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10`\x8c\\\x10\xaa\xb5PE\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10\x88\xb9\xd0\x11\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x02\x99 \x10\xac\\\x10`\xa5\x9f0\rE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17`\xad\x92\x17`\xa5\xb0E\x9e\xaa\xbd \x10)\x0f\xaa\xa4\xb0\xb9P\x00 \xfc\x04\x85\xb5\xa5\xb1 \xfc\x048\xe5\xb5\xe0\x00\xd0\x17\xe9\x01\xa8\xa5\xb18\xe5P\xc9\x02\xf0\x04\xc9\xfe\xd0\x06\x98\x18mR\x10\xa8\x98\xa6\xb0`\xb5\x88)@\xf0\x1b\xa5\xb6\xf0\x17\xa5\xb0\xc9\b\x90\x0fE\x9e\xa8\xb9 \x10)\x0f\xc9\b\xf0\x03\xa9\x00`\xa9\x01`"},
 		{Addr: 0x1200, Bytes: "\x8d4\x01\xb5P\x8d5\x01\xa5\xb0E\x9e\xa8\xb9 \x10)\x0f\xc9\b\xb07\xa8\xf0\x0f\xc9\x02\xd0\x03Lh\x13\xa6\xb0\xad4\x01L\x9d\x03\xad\xe0\x13\xf0\xf3\x8d:\x01\xa5a\x10\xec\xad4\x01I\xff\x8d8\x01\xad4\x01\x18m8\x01\x8d4\x01\xce:\x01\xd0\xf1\xf0ӥ\xb1)\a\x8d6\x018\xe9\x01\x8d7\x01\xa5\xb1\t\a\x8d8\x01\xad5\x01)\a\x8d;\x018\xe9\x01\x8d9\x01\xad\xe1\x13\xf0-\xad5\x01)\xf0\xc9\x10\xd0$\xa5a0 \xa5P\xc9\b\xb0\x1a\xe9\x02\xc9\x02\x90\x14\xa5P8\xed9\x01\xc9\x03\xb0\n\xad4\x018\xed\xe1\x13\x8d4\x01\xad\xe5\x13\xf0.\xa0\x0f\xb9`\x000\x11\xcd8\x01\x90\f\xf0\n)\a8\xed7\x01\xc9\x03\x90\x16\x88\xc0\a\xd0奱JJJJ\xa8\xad4\x01\x18y\xe8\x13\x8d4\x01\xad;\x01\xcd6\x01\xd0\x03L \x12\xad\xe2\x13\r\xe3\x13\xf0\xf5\xa9\x00\x8d:\x01\xa0\x0fİ\xf01\xb9P\x000,)\a\x8d8\x018\xed7\x01\xc9\x03\xb0\n\xaa\xad:\x01\x1d\xf0\x13\x8d:\x01\xad8\x018\xed9\x01\xc9\x03\xb0\n\xaa\xad:\x01\x1d\xf3\x13\x8d:\x01\x88\xc0\a\xd0ƭ:\x01J\x90\f\xaa\xad4\x018\xed\xe2\x13\x8d4\x01\x8aJ\x90\f\xaa\xad4\x01\x18m\xe2\x13\x8d4\x01\x8aJ\xb0\f\xaa\xad4\x018\xed\xe3\x13\x8d4\x01\x8aJ\xb0\n\xad4\x01\x18m\xe3\x13\x8d4\x01L \x12\xad\xe4\x13\xf0f\xad5\x01E\xb1)\a\xf0]\xa5\xb1)\a\x8d6\x01\xad5\x01)\a\x8d;\x01\xa9\x00\x8d:\x01\xa0\x0f\xb9P\x000\x1e)\a\xcd6\x01\xd0\n\xa9\x01\r:\x01\x8d:\x01\xd0\r\xcd;\x01\xd0\b\xa9\x02\r:\x01\x8d:\x01\x88\xc0\a\xd0ح:\x01J\xb0\f\xaa\xad4\x01\x18m\xe4\x13\x8d4\x01\x8aJ\xb0\n\xad4\x018\xed\xe4\x13\x8d4\x01L \x12"},
 		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 A\b\xa6G\xb5pL\x00\x04"},
@@ -28,35 +34,40 @@ var Search5K = &emu.Native{
 		0x0031, 0x0035, 0x0039, 0x003C, 0x0044, 0x00DD, 0x00E1, 0x00ED, 0x0200, 0x0204, 0x0208, 0x0209,
 		0x020C, 0x0212, 0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C,
 		0x023F, 0x0241, 0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266,
-		0x026D, 0x0271, 0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x02F3, 0x02F7,
-		0x02FD, 0x0306, 0x0307, 0x030D, 0x0310, 0x0316, 0x031D, 0x0324, 0x0327, 0x032A, 0x032D, 0x034B,
-		0x0352, 0x0358, 0x035E, 0x0367, 0x0369, 0x036F, 0x0377, 0x037B, 0x037E, 0x0384, 0x0388, 0x0389,
+		0x026D, 0x0271, 0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x028F, 0x0292,
+		0x02A2, 0x02AA, 0x02C1, 0x02C4, 0x02CA, 0x02CF, 0x02D0, 0x02D4, 0x02DB, 0x02E2, 0x02E5, 0x02F3,
+		0x02F7, 0x02FD, 0x0306, 0x0307, 0x030D, 0x0310, 0x0316, 0x0324, 0x0327, 0x032A, 0x032D, 0x034B,
+		0x0352, 0x0358, 0x035E, 0x0367, 0x0369, 0x036E, 0x0377, 0x037B, 0x037E, 0x0384, 0x0388, 0x0389,
 		0x038E, 0x0397, 0x039A, 0x039D, 0x03A3, 0x03A5, 0x03AB, 0x03B2, 0x03B9, 0x03BC, 0x03BD, 0x03BF,
-		0x03C6, 0x0400, 0x040F, 0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F, 0x0453,
-		0x0457, 0x045D, 0x045F, 0x0466, 0x046A, 0x046D, 0x0479, 0x047F, 0x048D, 0x0493, 0x0494, 0x04A4,
-		0x04B8, 0x04BB, 0x04BE, 0x04C2, 0x04C9, 0x04CF, 0x04D1, 0x04E0, 0x04F7, 0x04FA, 0x04FC, 0x0505,
-		0x0509, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832,
-		0x0835, 0x0838, 0x0841, 0x0854, 0x085A, 0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881,
-		0x088E, 0x0893, 0x089A, 0x089C, 0x08A0, 0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC,
-		0x08D5, 0x08D8, 0x08DA, 0x08DC, 0x08E5, 0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B,
-		0x092A, 0x092F, 0x0937, 0x093D, 0x0942, 0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A,
-		0x0971, 0x0973, 0x097C, 0x0985, 0x0988, 0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2,
-		0x09B7, 0x09C0, 0x09C4, 0x09C9, 0x09D4, 0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB,
-		0x0A00, 0x0A04, 0x0A08, 0x0A0C, 0x0A10, 0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25,
-		0x0A2A, 0x0A33, 0x0A3A, 0x0A40, 0x0A42, 0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65,
-		0x0A67, 0x0A68, 0x0A6E, 0x0A75, 0x0A78, 0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8,
-		0x0AD0, 0x0AD2, 0x0AD9, 0x0ADE, 0x0AE1, 0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11,
-		0x0B1B, 0x0B1F, 0x0B23, 0x0B39, 0x0B3E, 0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD,
-		0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092, 0x1097, 0x109C, 0x10A3, 0x10CC, 0x10CE, 0x10DF,
-		0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151, 0x1155, 0x1162, 0x1166, 0x1179, 0x1180, 0x1187,
-		0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7, 0x11AB, 0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x1200,
-		0x1216, 0x1219, 0x121D, 0x1220, 0x1228, 0x122D, 0x1234, 0x123C, 0x124B, 0x124D, 0x1274, 0x127D,
-		0x1281, 0x1287, 0x128D, 0x1297, 0x12A1, 0x12A6, 0x12A8, 0x12AD, 0x12B2, 0x12B4, 0x12BE, 0x12C3,
-		0x12D4, 0x12DC, 0x12DF, 0x12E7, 0x12EE, 0x12F2, 0x12F7, 0x1304, 0x130E, 0x1319, 0x1323, 0x1328,
-		0x132E, 0x133A, 0x133D, 0x1349, 0x134C, 0x1358, 0x135B, 0x1365, 0x1368, 0x136D, 0x1376, 0x138C,
-		0x1391, 0x1398, 0x13A2, 0x13A7, 0x13AF, 0x13B4, 0x13BA, 0x13C6, 0x13C9, 0x13D3, 0x17A1, 0x17AB,
-		0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA,
-		0x17DD, 0x17E0,
+		0x03C6, 0x03CD, 0x03D1, 0x03E0, 0x03E2, 0x03E9, 0x03F9, 0x03FA, 0x0400, 0x040F, 0x0424, 0x0426,
+		0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F, 0x0453, 0x0457, 0x045D, 0x045F, 0x0466, 0x046A,
+		0x046D, 0x0479, 0x047F, 0x048D, 0x0493, 0x0494, 0x04A4, 0x04B8, 0x04BB, 0x04BE, 0x04C2, 0x04C9,
+		0x04CF, 0x04D1, 0x04E0, 0x04F7, 0x04FA, 0x04FC, 0x0505, 0x0509, 0x0520, 0x053A, 0x0549, 0x0551,
+		0x0562, 0x0567, 0x056A, 0x056D, 0x056F, 0x0575, 0x0577, 0x057B, 0x057F, 0x0589, 0x058A, 0x058E,
+		0x0591, 0x0593, 0x0595, 0x059B, 0x05A1, 0x05A5, 0x05A8, 0x05AB, 0x05AD, 0x05AF, 0x05B5, 0x05BD,
+		0x05BE, 0x05C0, 0x05C6, 0x05D6, 0x05DD, 0x05E4, 0x05EB, 0x05F2, 0x05F5, 0x0800, 0x0803, 0x0806,
+		0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832, 0x0835, 0x0838, 0x0841, 0x0854,
+		0x085A, 0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881, 0x088E, 0x0893, 0x089A, 0x089C,
+		0x08A0, 0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC, 0x08D5, 0x08D8, 0x08DA, 0x08DC,
+		0x08E5, 0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B, 0x092A, 0x092F, 0x0937, 0x093D,
+		0x0942, 0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A, 0x0971, 0x0973, 0x097C, 0x0985,
+		0x0988, 0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2, 0x09B7, 0x09C0, 0x09C4, 0x09C9,
+		0x09D4, 0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB, 0x0A00, 0x0A04, 0x0A08, 0x0A0C,
+		0x0A10, 0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25, 0x0A2A, 0x0A33, 0x0A3A, 0x0A40,
+		0x0A42, 0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65, 0x0A67, 0x0A68, 0x0A6E, 0x0A75,
+		0x0A78, 0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8, 0x0AD0, 0x0AD2, 0x0AD9, 0x0ADE,
+		0x0AE1, 0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11, 0x0B1B, 0x0B1F, 0x0B23, 0x0B39,
+		0x0B3E, 0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD, 0x0CE0, 0x0CE8, 0x0CF0, 0x0CF3,
+		0x0DE0, 0x0DE7, 0x0DE9, 0x0EE0, 0x0EEB, 0x0EEF, 0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092,
+		0x1097, 0x109C, 0x10A3, 0x10CC, 0x10CE, 0x10DF, 0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151,
+		0x1155, 0x1162, 0x1166, 0x1179, 0x1180, 0x1187, 0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7,
+		0x11AB, 0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x1200, 0x1216, 0x1219, 0x121D, 0x1220, 0x1228, 0x122D,
+		0x1234, 0x123C, 0x124B, 0x124D, 0x1274, 0x127D, 0x1281, 0x1287, 0x128D, 0x1297, 0x12A1, 0x12A6,
+		0x12A8, 0x12AD, 0x12B2, 0x12B4, 0x12BE, 0x12C3, 0x12D4, 0x12DC, 0x12DF, 0x12E7, 0x12EE, 0x12F2,
+		0x12F7, 0x1304, 0x130E, 0x1319, 0x1323, 0x1328, 0x132E, 0x133A, 0x133D, 0x1349, 0x134C, 0x1358,
+		0x135B, 0x1365, 0x1368, 0x136D, 0x1376, 0x138C, 0x1391, 0x1398, 0x13A2, 0x13A7, 0x13AF, 0x13B4,
+		0x13BA, 0x13C6, 0x13C9, 0x13D3, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1,
+		0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
@@ -123,6 +134,19 @@ var Search5K = &emu.Native{
 		{Start: 0x0285, Bytes: []emu.Range{{Lo: 0x0285, Hi: 0x0287}}},
 		{Start: 0x0288, Bytes: []emu.Range{{Lo: 0x0288, Hi: 0x028B}}},
 		{Start: 0x028C, Bytes: []emu.Range{{Lo: 0x028C, Hi: 0x028E}}},
+		{Start: 0x028F, Bytes: []emu.Range{{Lo: 0x028F, Hi: 0x0291}}},
+		{Start: 0x0292, Bytes: []emu.Range{{Lo: 0x0292, Hi: 0x02A1}}},
+		{Start: 0x02A2, Bytes: []emu.Range{{Lo: 0x02A2, Hi: 0x02A9}}},
+		{Start: 0x02AA, Bytes: []emu.Range{{Lo: 0x02AA, Hi: 0x02C0}}},
+		{Start: 0x02C1, Bytes: []emu.Range{{Lo: 0x02C1, Hi: 0x02C3}}},
+		{Start: 0x02C4, Bytes: []emu.Range{{Lo: 0x02C4, Hi: 0x02C9}}},
+		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02CE}}},
+		{Start: 0x02CF, Bytes: []emu.Range{{Lo: 0x02CF, Hi: 0x02CF}}},
+		{Start: 0x02D0, Bytes: []emu.Range{{Lo: 0x02D0, Hi: 0x02D3}}},
+		{Start: 0x02D4, Bytes: []emu.Range{{Lo: 0x02D4, Hi: 0x02DA}}},
+		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E1}}},
+		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E4}}},
+		{Start: 0x02E5, Bytes: []emu.Range{{Lo: 0x02E5, Hi: 0x02E5}}},
 		{Start: 0x02F3, Bytes: []emu.Range{{Lo: 0x02F3, Hi: 0x02F6}}},
 		{Start: 0x02F7, Bytes: []emu.Range{{Lo: 0x02F7, Hi: 0x02FC}}},
 		{Start: 0x02FD, Bytes: []emu.Range{{Lo: 0x02FD, Hi: 0x0305}}},
@@ -130,8 +154,7 @@ var Search5K = &emu.Native{
 		{Start: 0x0307, Bytes: []emu.Range{{Lo: 0x0307, Hi: 0x030C}}},
 		{Start: 0x030D, Bytes: []emu.Range{{Lo: 0x030D, Hi: 0x030F}}},
 		{Start: 0x0310, Bytes: []emu.Range{{Lo: 0x0310, Hi: 0x0315}}},
-		{Start: 0x0316, Bytes: []emu.Range{{Lo: 0x0316, Hi: 0x031C}}},
-		{Start: 0x031D, Bytes: []emu.Range{{Lo: 0x031D, Hi: 0x0323}}},
+		{Start: 0x0316, Bytes: []emu.Range{{Lo: 0x0316, Hi: 0x0318}}},
 		{Start: 0x0324, Bytes: []emu.Range{{Lo: 0x0324, Hi: 0x0326}}},
 		{Start: 0x0327, Bytes: []emu.Range{{Lo: 0x0327, Hi: 0x0329}}},
 		{Start: 0x032A, Bytes: []emu.Range{{Lo: 0x032A, Hi: 0x032C}}},
@@ -141,8 +164,8 @@ var Search5K = &emu.Native{
 		{Start: 0x0358, Bytes: []emu.Range{{Lo: 0x0358, Hi: 0x035D}}},
 		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x0366}}},
 		{Start: 0x0367, Bytes: []emu.Range{{Lo: 0x0367, Hi: 0x0368}}},
-		{Start: 0x0369, Bytes: []emu.Range{{Lo: 0x0369, Hi: 0x036E}}},
-		{Start: 0x036F, Bytes: []emu.Range{{Lo: 0x036F, Hi: 0x0376}}},
+		{Start: 0x0369, Bytes: []emu.Range{{Lo: 0x0369, Hi: 0x036D}}},
+		{Start: 0x036E, Bytes: []emu.Range{{Lo: 0x036E, Hi: 0x0372}}},
 		{Start: 0x0377, Bytes: []emu.Range{{Lo: 0x0377, Hi: 0x037A}}},
 		{Start: 0x037B, Bytes: []emu.Range{{Lo: 0x037B, Hi: 0x037D}}},
 		{Start: 0x037E, Bytes: []emu.Range{{Lo: 0x037E, Hi: 0x0383}}},
@@ -162,6 +185,13 @@ var Search5K = &emu.Native{
 		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03BE}}},
 		{Start: 0x03BF, Bytes: []emu.Range{{Lo: 0x03BF, Hi: 0x03C5}}},
 		{Start: 0x03C6, Bytes: []emu.Range{{Lo: 0x03C6, Hi: 0x03CC}}},
+		{Start: 0x03CD, Bytes: []emu.Range{{Lo: 0x03CD, Hi: 0x03D0}}},
+		{Start: 0x03D1, Bytes: []emu.Range{{Lo: 0x03D1, Hi: 0x03DF}}},
+		{Start: 0x03E0, Bytes: []emu.Range{{Lo: 0x03E0, Hi: 0x03E1}}},
+		{Start: 0x03E2, Bytes: []emu.Range{{Lo: 0x03E2, Hi: 0x03E8}}},
+		{Start: 0x03E9, Bytes: []emu.Range{{Lo: 0x03E9, Hi: 0x03F8}}},
+		{Start: 0x03F9, Bytes: []emu.Range{{Lo: 0x03F9, Hi: 0x03F9}}},
+		{Start: 0x03FA, Bytes: []emu.Range{{Lo: 0x03FA, Hi: 0x03FC}}},
 		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x040E}}},
 		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0423}}},
 		{Start: 0x0424, Bytes: []emu.Range{{Lo: 0x0424, Hi: 0x0425}}},
@@ -198,6 +228,43 @@ var Search5K = &emu.Native{
 		{Start: 0x04FC, Bytes: []emu.Range{{Lo: 0x04FC, Hi: 0x0504}}},
 		{Start: 0x0505, Bytes: []emu.Range{{Lo: 0x0505, Hi: 0x0508}}},
 		{Start: 0x0509, Bytes: []emu.Range{{Lo: 0x0509, Hi: 0x050C}}},
+		{Start: 0x0520, Bytes: []emu.Range{{Lo: 0x0520, Hi: 0x0539}}},
+		{Start: 0x053A, Bytes: []emu.Range{{Lo: 0x053A, Hi: 0x0548}}},
+		{Start: 0x0549, Bytes: []emu.Range{{Lo: 0x0549, Hi: 0x0550}}},
+		{Start: 0x0551, Bytes: []emu.Range{{Lo: 0x0551, Hi: 0x0561}}},
+		{Start: 0x0562, Bytes: []emu.Range{{Lo: 0x0562, Hi: 0x0566}}},
+		{Start: 0x0567, Bytes: []emu.Range{{Lo: 0x0567, Hi: 0x0569}}},
+		{Start: 0x056A, Bytes: []emu.Range{{Lo: 0x056A, Hi: 0x056C}}},
+		{Start: 0x056D, Bytes: []emu.Range{{Lo: 0x056D, Hi: 0x056E}}},
+		{Start: 0x056F, Bytes: []emu.Range{{Lo: 0x056F, Hi: 0x0574}}},
+		{Start: 0x0575, Bytes: []emu.Range{{Lo: 0x0575, Hi: 0x0576}}},
+		{Start: 0x0577, Bytes: []emu.Range{{Lo: 0x0577, Hi: 0x057A}}},
+		{Start: 0x057B, Bytes: []emu.Range{{Lo: 0x057B, Hi: 0x057E}}},
+		{Start: 0x057F, Bytes: []emu.Range{{Lo: 0x057F, Hi: 0x0588}}},
+		{Start: 0x0589, Bytes: []emu.Range{{Lo: 0x0589, Hi: 0x0589}}},
+		{Start: 0x058A, Bytes: []emu.Range{{Lo: 0x058A, Hi: 0x058D}}},
+		{Start: 0x058E, Bytes: []emu.Range{{Lo: 0x058E, Hi: 0x0590}}},
+		{Start: 0x0591, Bytes: []emu.Range{{Lo: 0x0591, Hi: 0x0592}}},
+		{Start: 0x0593, Bytes: []emu.Range{{Lo: 0x0593, Hi: 0x0594}}},
+		{Start: 0x0595, Bytes: []emu.Range{{Lo: 0x0595, Hi: 0x059A}}},
+		{Start: 0x059B, Bytes: []emu.Range{{Lo: 0x059B, Hi: 0x05A0}}},
+		{Start: 0x05A1, Bytes: []emu.Range{{Lo: 0x05A1, Hi: 0x05A4}}},
+		{Start: 0x05A5, Bytes: []emu.Range{{Lo: 0x05A5, Hi: 0x05A7}}},
+		{Start: 0x05A8, Bytes: []emu.Range{{Lo: 0x05A8, Hi: 0x05AA}}},
+		{Start: 0x05AB, Bytes: []emu.Range{{Lo: 0x05AB, Hi: 0x05AC}}},
+		{Start: 0x05AD, Bytes: []emu.Range{{Lo: 0x05AD, Hi: 0x05AE}}},
+		{Start: 0x05AF, Bytes: []emu.Range{{Lo: 0x05AF, Hi: 0x05B4}}},
+		{Start: 0x05B5, Bytes: []emu.Range{{Lo: 0x05B5, Hi: 0x05BC}}},
+		{Start: 0x05BD, Bytes: []emu.Range{{Lo: 0x05BD, Hi: 0x05BD}}},
+		{Start: 0x05BE, Bytes: []emu.Range{{Lo: 0x05BE, Hi: 0x05BF}}},
+		{Start: 0x05C0, Bytes: []emu.Range{{Lo: 0x05C0, Hi: 0x05C5}}},
+		{Start: 0x05C6, Bytes: []emu.Range{{Lo: 0x05C6, Hi: 0x05D5}}},
+		{Start: 0x05D6, Bytes: []emu.Range{{Lo: 0x05D6, Hi: 0x05DC}}},
+		{Start: 0x05DD, Bytes: []emu.Range{{Lo: 0x05DD, Hi: 0x05E3}}},
+		{Start: 0x05E4, Bytes: []emu.Range{{Lo: 0x05E4, Hi: 0x05EA}}},
+		{Start: 0x05EB, Bytes: []emu.Range{{Lo: 0x05EB, Hi: 0x05F1}}},
+		{Start: 0x05F2, Bytes: []emu.Range{{Lo: 0x05F2, Hi: 0x05F4}}},
+		{Start: 0x05F5, Bytes: []emu.Range{{Lo: 0x05F5, Hi: 0x05F5}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0805}}},
 		{Start: 0x0806, Bytes: []emu.Range{{Lo: 0x0806, Hi: 0x080B}}},
@@ -341,6 +408,16 @@ var Search5K = &emu.Native{
 		{Start: 0x0BD5, Bytes: []emu.Range{{Lo: 0x0BD5, Hi: 0x0BD9}}},
 		{Start: 0x0BDA, Bytes: []emu.Range{{Lo: 0x0BDA, Hi: 0x0BFC}}},
 		{Start: 0x0BFD, Bytes: []emu.Range{{Lo: 0x0BFD, Hi: 0x0BFD}}},
+		{Start: 0x0CE0, Bytes: []emu.Range{{Lo: 0x0CE0, Hi: 0x0CE7}}},
+		{Start: 0x0CE8, Bytes: []emu.Range{{Lo: 0x0CE8, Hi: 0x0CEF}}},
+		{Start: 0x0CF0, Bytes: []emu.Range{{Lo: 0x0CF0, Hi: 0x0CF2}}},
+		{Start: 0x0CF3, Bytes: []emu.Range{{Lo: 0x0CF3, Hi: 0x0CF3}}},
+		{Start: 0x0DE0, Bytes: []emu.Range{{Lo: 0x0DE0, Hi: 0x0DE6}}},
+		{Start: 0x0DE7, Bytes: []emu.Range{{Lo: 0x0DE7, Hi: 0x0DE8}}},
+		{Start: 0x0DE9, Bytes: []emu.Range{{Lo: 0x0DE9, Hi: 0x0DF3}}},
+		{Start: 0x0EE0, Bytes: []emu.Range{{Lo: 0x0EE0, Hi: 0x0EEA}}},
+		{Start: 0x0EEB, Bytes: []emu.Range{{Lo: 0x0EEB, Hi: 0x0EEE}}},
+		{Start: 0x0EEF, Bytes: []emu.Range{{Lo: 0x0EEF, Hi: 0x0EF4}}},
 		{Start: 0x1062, Bytes: []emu.Range{{Lo: 0x1062, Hi: 0x106A}}},
 		{Start: 0x106B, Bytes: []emu.Range{{Lo: 0x106B, Hi: 0x107C}}},
 		{Start: 0x107D, Bytes: []emu.Range{{Lo: 0x107D, Hi: 0x107F}}},
@@ -778,13 +855,78 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L028C
+	case 0x028F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L028F
+	case 0x0292:
+		if 4978 >= budget {
+			goto budget
+		}
+		goto L0292
+	case 0x02A2:
+		if 4955 >= budget {
+			goto budget
+		}
+		goto L02A2
+	case 0x02AA:
+		if 4945 >= budget {
+			goto budget
+		}
+		goto L02AA
+	case 0x02C1:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02C1
+	case 0x02C4:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L02C4
+	case 0x02CA:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L02CA
+	case 0x02CF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02CF
+	case 0x02D0:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L02D0
+	case 0x02D4:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L02D4
+	case 0x02DB:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L02DB
+	case 0x02E2:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L02E2
+	case 0x02E5:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02E5
 	case 0x02F3:
-		if 52 >= budget {
+		if 65 >= budget {
 			goto budget
 		}
 		goto L02F3
 	case 0x02F7:
-		if 47 >= budget {
+		if 35 >= budget {
 			goto budget
 		}
 		goto L02F7
@@ -799,30 +941,25 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0306
 	case 0x0307:
-		if 37 >= budget {
+		if 11 >= budget {
 			goto budget
 		}
 		goto L0307
 	case 0x030D:
-		if 29 >= budget {
+		if 3 >= budget {
 			goto budget
 		}
 		goto L030D
 	case 0x0310:
-		if 29 >= budget {
+		if 58 >= budget {
 			goto budget
 		}
 		goto L0310
 	case 0x0316:
-		if 21 >= budget {
+		if 50 >= budget {
 			goto budget
 		}
 		goto L0316
-	case 0x031D:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L031D
 	case 0x0324:
 		if 6 >= budget {
 			goto budget
@@ -849,35 +986,35 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L034B
 	case 0x0352:
-		if 70 >= budget {
+		if 47 >= budget {
 			goto budget
 		}
 		goto L0352
 	case 0x0358:
-		if 62 >= budget {
+		if 39 >= budget {
 			goto budget
 		}
 		goto L0358
 	case 0x035E:
-		if 55 >= budget {
+		if 32 >= budget {
 			goto budget
 		}
 		goto L035E
 	case 0x0367:
-		if 35 >= budget {
+		if 12 >= budget {
 			goto budget
 		}
 		goto L0367
 	case 0x0369:
-		if 33 >= budget {
+		if 10 >= budget {
 			goto budget
 		}
 		goto L0369
-	case 0x036F:
-		if 25 >= budget {
+	case 0x036E:
+		if 20 >= budget {
 			goto budget
 		}
-		goto L036F
+		goto L036E
 	case 0x0377:
 		if 13 >= budget {
 			goto budget
@@ -973,6 +1110,41 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L03C6
+	case 0x03CD:
+		if 72 >= budget {
+			goto budget
+		}
+		goto L03CD
+	case 0x03D1:
+		if 68 >= budget {
+			goto budget
+		}
+		goto L03D1
+	case 0x03E0:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L03E0
+	case 0x03E2:
+		if 43 >= budget {
+			goto budget
+		}
+		goto L03E2
+	case 0x03E9:
+		if 34 >= budget {
+			goto budget
+		}
+		goto L03E9
+	case 0x03F9:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L03F9
+	case 0x03FA:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L03FA
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -1153,6 +1325,191 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0509
+	case 0x0520:
+		if 103 >= budget {
+			goto budget
+		}
+		goto L0520
+	case 0x053A:
+		if 67 >= budget {
+			goto budget
+		}
+		goto L053A
+	case 0x0549:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L0549
+	case 0x0551:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L0551
+	case 0x0562:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0562
+	case 0x0567:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0567
+	case 0x056A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L056A
+	case 0x056D:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L056D
+	case 0x056F:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L056F
+	case 0x0575:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L0575
+	case 0x0577:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L0577
+	case 0x057B:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L057B
+	case 0x057F:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L057F
+	case 0x0589:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0589
+	case 0x058A:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L058A
+	case 0x058E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L058E
+	case 0x0591:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L0591
+	case 0x0593:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L0593
+	case 0x0595:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L0595
+	case 0x059B:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L059B
+	case 0x05A1:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L05A1
+	case 0x05A5:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05A5
+	case 0x05A8:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05A8
+	case 0x05AB:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L05AB
+	case 0x05AD:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L05AD
+	case 0x05AF:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L05AF
+	case 0x05B5:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L05B5
+	case 0x05BD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05BD
+	case 0x05BE:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L05BE
+	case 0x05C0:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L05C0
+	case 0x05C6:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L05C6
+	case 0x05D6:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L05D6
+	case 0x05DD:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L05DD
+	case 0x05E4:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L05E4
+	case 0x05EB:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L05EB
+	case 0x05F2:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L05F2
+	case 0x05F5:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05F5
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -1868,6 +2225,56 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0BFD
+	case 0x0CE0:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L0CE0
+	case 0x0CE8:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0CE8
+	case 0x0CF0:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0CF0
+	case 0x0CF3:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0CF3
+	case 0x0DE0:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L0DE0
+	case 0x0DE7:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0DE7
+	case 0x0DE9:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0DE9
+	case 0x0EE0:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L0EE0
+	case 0x0EEB:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L0EEB
+	case 0x0EEF:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0EEF
 	case 0x1062:
 		if 16 >= budget {
 			goto budget
@@ -2421,7 +2828,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -2827,120 +3234,136 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -3008,120 +3431,136 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -3622,128 +4061,136 @@ L0266: // RESET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x022C:
-			goto L022C
-		case 0x0249:
-			goto L0249
-		case 0x09B1:
-			goto L09B1
-		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -3896,8 +4343,632 @@ L028C: // ERROR
 		goto L0000
 	}
 
+L028F: // HREV
+	if clock+6<<clockShift >= end {
+		pc = 0x028F
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028F JSR REVERSE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x028F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x91, 0x02
+		s -= 2
+		goto L0400_0292
+	}
+
+L0292:
+	if clock+4978<<clockShift >= end {
+		pc = 0x0292
+		goto budget
+	}
+	clock += 23<<clockShift + 7
+	// 0292 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0294 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0296 STA .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 18<<clockShift + 5
+			pc = 0x0296
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0299 STA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 13<<clockShift + 4
+			pc = 0x0299
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 029C LDA .TTON
+	{
+		m := c.Mem[0x051F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 029F LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 02A0 BCC HRR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02CF
+		}
+	}
+
+L02A2:
+	clock += 10<<clockShift + 4
+	// 02A2 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A4 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 02A6 STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02A8 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02AA: // HK1
+	clock += 34<<clockShift + 11
+	// 02AA LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AC EOR ZR,X
+	{
+		ea := 0x0B00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 02AF TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 02B0 LDA ZA,Y
+	{
+		ea := 0x0900 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B3 EOR .TMP2
+	{
+		m := c.Mem[0x0099]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 02B5 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 02B7 LDA ZB,Y
+	{
+		ea := 0x0A00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02BA EOR .TMP
+	{
+		m := c.Mem[0x00B5]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 02BC STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02BE DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02BF BPL HK1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02AA
+		}
+	}
+
+L02C1:
+	clock += 6<<clockShift + 1
+	// 02C1 JSR HLOOK
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x02C1
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC3, 0x02
+		s -= 2
+		goto L0520
+	}
+
+L02C4:
+	if clock+50<<clockShift >= end {
+		pc = 0x02C4
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 02C4 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02C6 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C8 BPL HRR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02CF
+		}
+	}
+
+L02CA:
+	clock += 11<<clockShift + 3
+	// 02CA PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CB PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC JMP FDONE
+	{
+		goto L081E
+	}
+
+L02CF: // HRR
+	clock += 6<<clockShift + 1
+	// 02CF RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x0803:
+			goto L0803
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
+L02D0: // HCOL
+	if clock+54<<clockShift >= end {
+		pc = 0x02D0
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02D0 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D2 BCS HC1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02E2
+		}
+	}
+
+L02D4:
+	clock += 9<<clockShift + 3
+	// 02D4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D6 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D9 BNE HC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02E2
+		}
+	}
+
+L02DB:
+	clock += 9<<clockShift + 3
+	// 02DB LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02DD CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E0 BEQ HCR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02E5
+		}
+	}
+
+L02E2: // HC1
+	clock += 3<<clockShift + 1
+	// 02E2 JMP COLLECT
+	{
+		goto L085E
+	}
+
+L02E5: // HCR
+	clock += 6<<clockShift + 1
+	// 02E5 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		case 0x09AE:
+			goto L09AE
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
 L02F3: // JANUS
-	if clock+52<<clockShift >= end {
+	if clock+65<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -4000,120 +5071,136 @@ L0306: // JR0
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -4143,9 +5230,9 @@ L0307: // JC
 
 L030D:
 	clock += 3<<clockShift + 1
-	// 030D JMP COLLECT
+	// 030D JMP HCOL
 	{
-		goto L085E
+		goto L02D0
 	}
 
 L0310: // JQ
@@ -4171,53 +5258,10 @@ L0310: // JQ
 	}
 
 L0316:
-	clock += 9<<clockShift + 3
-	// 0316 LDA .PIECE
+	clock += 3<<clockShift + 1
+	// 0316 JMP HQ
 	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0318 CMP .KP,X
-	{
-		ea := 0x1000 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 031B BNE TRY
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0324
-		}
-	}
-
-L031D:
-	clock += 9<<clockShift + 3
-	// 031D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 031F CMP .KS,X
-	{
-		ea := 0x1010 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0322 BEQ JR0
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0306
-		}
+		goto L05D6
 	}
 
 L0324: // TRY
@@ -4430,7 +5474,7 @@ L034B:
 	}
 
 L0352:
-	if clock+70<<clockShift >= end {
+	if clock+47<<clockShift >= end {
 		pc = 0x0352
 		goto budget
 	}
@@ -4536,53 +5580,45 @@ L0367:
 	}
 
 L0369:
-	clock += 8<<clockShift + 3
+	clock += 10<<clockShift + 2
 	// 0369 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 8<<clockShift + 3
+			clock -= 10<<clockShift + 2
 			pc = 0x0369
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 036B CPX #$00
+	// 036B JSR HBEST
 	{
-		m := byte(0x00)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 036D BNE JNR
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0377
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x036B
+			goto step
 		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x03
+		s -= 2
+		goto L0EE0
 	}
 
-L036F:
-	clock += 12<<clockShift + 4
-	// 036F LDY .PIECE
-	{
-		m := c.Mem[0x00B0]
-		y = m
-		nz = int(int8(y))
+L036E:
+	if clock+20<<clockShift >= end {
+		pc = 0x036E
+		goto budget
 	}
-	// 0371 STY .RBP
+	clock += 7<<clockShift + 2
+	// 036E LDA .ALPHA,X
 	{
-		c.Mem[0x004D] = y
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
 	}
-	// 0373 LDY .SQUARE
+	// 0370 JMP JNR
 	{
-		m := c.Mem[0x00B1]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0375 STY .RBM
-	{
-		c.Mem[0x004E] = y
+		goto L0377
 	}
 
 L0377: // JNR
@@ -4678,120 +5714,136 @@ L0388: // JRET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -5013,120 +6065,136 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -5165,120 +6233,136 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -5363,123 +6447,316 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
+	}
+
+L03CD: // HSTORE
+	if clock+72<<clockShift >= end {
+		pc = 0x03CD
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 03CD CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BEQ HSR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03FA
+		}
+	}
+
+L03D1:
+	clock += 21<<clockShift + 7
+	// 03D1 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03D2 LDY .HIX,X
+	{
+		ea := 0x0120 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 03D5 LDA .TC,Y
+	{
+		ea := 0x0F80 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03D8 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03DA STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 03DC CPX .TMP
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03DE BEQ HS1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03E2
+		}
+	}
+
+L03E0:
+	clock += 2<<clockShift + 1
+	// 03E0 BCS HSP
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L03F9
+		}
+	}
+
+L03E2: // HS1
+	clock += 8<<clockShift + 3
+	// 03E2 LDA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03E5 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03E7 BEQ HSP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03F9
+		}
+	}
+
+L03E9:
+	clock += 25<<clockShift + 6
+	// 03E9 STA .TM,Y
+	{
+		ea := 0x0F78 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 25<<clockShift + 6
+			pc = 0x03E9
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 03EC LDA .BBS,X
+	{
+		ea := 0x0118 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03EF STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 4
+			pc = 0x03EF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 03F2 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 03F3 ORA .HCK,X
+	{
+		ea := 0x0128 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 03F6 STA .TC,Y
+	{
+		ea := 0x0F80 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x03F6
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L03F9: // HSP
+	clock += 4<<clockShift + 1
+	// 03F9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+
+L03FA: // HSR
+	clock += 3<<clockShift + 1
+	// 03FA JMP REVERSE
+	{
+		goto L0400
 	}
 
 L0400: // REVERSE
@@ -6879,120 +8156,136 @@ L0424:
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -7167,130 +8460,136 @@ L044C: // RETL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x0254:
-			goto L0254
-		case 0x08D8:
-			goto L08D8
-		case 0x0A46:
-			goto L0A46
-		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -7320,130 +8619,136 @@ L044F: // ILLEGAL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x0254:
-			goto L0254
-		case 0x08D8:
-			goto L08D8
-		case 0x0A46:
-			goto L0A46
-		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -7948,7 +9253,7 @@ L04A4: // ITER
 	{
 		c.Mem[0x0080] = a
 	}
-	// 04B5 JSR FIRST
+	// 04B5 JSR HFIRST
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -7958,7 +9263,7 @@ L04A4: // ITER
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xB7, 0x04
 		s -= 2
-		goto L00DD
+		goto L0DE0
 	}
 
 L04B8:
@@ -8357,120 +9662,136 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -8539,120 +9860,136 @@ L0505:
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -8686,120 +10023,1420 @@ L0509: // PSTN
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
+L0520: // HLOOK
+	if clock+103<<clockShift >= end {
+		pc = 0x0520
+		goto budget
+	}
+	clock += 35<<clockShift + 12
+	// 0520 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0522 LDA .TMP2
+	{
+		m := c.Mem[0x0099]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0524 AND #$77
+	{
+		m := byte(0x77)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0526 ORA #$08
+	{
+		m := byte(0x08)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0528 STA .HIX,X
+	{
+		ea := 0x0120 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 25<<clockShift + 8
+			pc = 0x0528
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 052B TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 052C LDA .TMP
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 052E AND #$F8
+	{
+		m := byte(0xF8)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0530 STA .HCK,X
+	{
+		ea := 0x0128 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 13<<clockShift + 4
+			pc = 0x0530
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0533 EOR .TC,Y
+	{
+		ea := 0x0F80 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0536 AND #$F8
+	{
+		m := byte(0xF8)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0538 BNE HLR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0589
+		}
+	}
+
+L053A:
+	clock += 20<<clockShift + 6
+	// 053A LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 053D STA .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x053D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0540 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 0542 LDA .TM,Y
+	{
+		ea := 0x0F78 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0545 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0547 BCS HLR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0589
+		}
+	}
+
+L0549:
+	clock += 11<<clockShift + 4
+	// 0549 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 054B TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 054C LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 054F BMI HLR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0589
+		}
+	}
+
+L0551:
+	clock += 23<<clockShift + 9
+	// 0551 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0553 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0554 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0556 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0557 LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 055C STA .TYPE
+	{
+		c.Mem[0x00DA] = a
+	}
+	// 055E CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0560 BEQ HPAWN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L058A
+		}
+	}
+
+L0562:
+	clock += 9<<clockShift + 3
+	// 0562 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0563 LDA .MST,X
+	{
+		m := c.Mem[x+0xA0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0565 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+
+L0567: // HLN
+	if clock+6<<clockShift >= end {
+		pc = 0x0567
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0567 JSR RESET
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0567
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x69, 0x05
+		s -= 2
+		goto L0266_056A
+	}
+
+L056A: // HSTEP
+	if clock+6<<clockShift >= end {
+		pc = 0x056A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 056A JSR CMOVE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x056A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x05
+		s -= 2
+		goto L0426_056D
+	}
+
+L056D:
+	if clock+46<<clockShift >= end {
+		pc = 0x056D
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 056D BMI HNX
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057F
+		}
+	}
+
+L056F:
+	clock += 8<<clockShift + 3
+	// 056F LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0571 CMP .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0573 BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05BE
+		}
+	}
+
+L0575:
+	clock += 2<<clockShift + 1
+	// 0575 BVS HNX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L057F
+		}
+	}
+
+L0577:
+	clock += 5<<clockShift + 2
+	// 0577 LDA .TYPE
+	{
+		m := c.Mem[0x00DA]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0579 BEQ HNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L057F
+		}
+	}
+
+L057B:
+	clock += 4<<clockShift + 2
+	// 057B CMP #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 057D BNE HSTEP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L056A
+		}
+	}
+
+L057F: // HNX
+	clock += 17<<clockShift + 5
+	// 057F DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 0581 LDX .TYPE
+	{
+		m := c.Mem[0x00DA]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0583 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 CMP .MEND,X
+	{
+		m := c.Mem[x+0xA8]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0587 BNE HLN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0567
+		}
+	}
+
+L0589: // HLR
+	if clock+6<<clockShift >= end {
+		pc = 0x0589
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0589 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
 				goto L09B1
-			case 241:
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
+L058A: // HPAWN
+	clock += 5<<clockShift + 2
+	// 058A LDA #$04
+	{
+		m := byte(0x04)
+		a = m
+		nz = int(int8(a))
+	}
+	// 058C STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+
+L058E: // HPF
+	if clock+6<<clockShift >= end {
+		pc = 0x058E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 058E JSR CMOVE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x058E
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x05
+		s -= 2
+		goto L0426_0591
+	}
+
+L0591:
+	if clock+48<<clockShift >= end {
+		pc = 0x0591
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0591 BMI HPD
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L05A1
+		}
+	}
+
+L0593:
+	clock += 2<<clockShift + 1
+	// 0593 BVS HPD
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L05A1
+		}
+	}
+
+L0595:
+	clock += 8<<clockShift + 3
+	// 0595 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0597 CMP .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0599 BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05BE
+		}
+	}
+
+L059B:
+	clock += 6<<clockShift + 3
+	// 059B AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 059D CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 059F BEQ HPF
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L058E
+		}
+	}
+
+L05A1: // HPD
+	clock += 5<<clockShift + 2
+	// 05A1 LDA #$06
+	{
+		m := byte(0x06)
+		a = m
+		nz = int(int8(a))
+	}
+	// 05A3 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+
+L05A5: // HPD1
+	if clock+6<<clockShift >= end {
+		pc = 0x05A5
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 05A5 JSR RESET
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x05A5
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA7, 0x05
+		s -= 2
+		goto L0266_05A8
+	}
+
+L05A8:
+	if clock+6<<clockShift >= end {
+		pc = 0x05A8
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 05A8 JSR CMOVE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x05A8
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAA, 0x05
+		s -= 2
+		goto L0426_05AB
+	}
+
+L05AB:
+	if clock+48<<clockShift >= end {
+		pc = 0x05AB
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 05AB BMI HPN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L05B5
+		}
+	}
+
+L05AD:
+	clock += 2<<clockShift + 1
+	// 05AD BVC HPN
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L05B5
+		}
+	}
+
+L05AF:
+	clock += 8<<clockShift + 3
+	// 05AF LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B1 CMP .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05B3 BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05BE
+		}
+	}
+
+L05B5: // HPN
+	clock += 12<<clockShift + 4
+	// 05B5 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 05B7 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B9 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05BB BNE HPD1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05A5
+		}
+	}
+
+L05BD:
+	clock += 6<<clockShift + 1
+	// 05BD RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
+L05BE: // HGOT
+	clock += 2<<clockShift + 1
+	// 05BE BVC HG1
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L05C6
+		}
+	}
+
+L05C0:
+	clock += 8<<clockShift + 3
+	// 05C0 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05C2 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05C4 BEQ HLR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0589
+		}
+	}
+
+L05C6: // HG1
+	clock += 25<<clockShift + 8
+	// 05C6 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05C8 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CA STA .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 19<<clockShift + 6
+			pc = 0x05CA
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 05CD TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 05CE TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 05CF LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05D1 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x05D1
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 05D3 JMP TRY
+	{
+		goto L0324
+	}
+
+L05D6: // HQ
+	clock += 9<<clockShift + 3
+	// 05D6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D8 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DB BNE HQ1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E4
+		}
+	}
+
+L05DD:
+	clock += 9<<clockShift + 3
+	// 05DD LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05DF CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E2 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F5
+		}
+	}
+
+L05E4: // HQ1
+	clock += 9<<clockShift + 3
+	// 05E4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E6 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E9 BNE HQT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F2
+		}
+	}
+
+L05EB:
+	clock += 9<<clockShift + 3
+	// 05EB LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05ED CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05F0 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F5
+		}
+	}
+
+L05F2: // HQT
+	clock += 3<<clockShift + 1
+	// 05F2 JMP TRY
+	{
+		goto L0324
+	}
+
+L05F5: // HQR
+	clock += 6<<clockShift + 1
+	// 05F5 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		case 0x09AE:
+			goto L09AE
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -8811,7 +11448,7 @@ L0800: // FULL
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0800 JSR REVERSE
+	// 0800 JSR HREV
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -8821,7 +11458,7 @@ L0800: // FULL
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x08
 		s -= 2
-		goto L0400_0803
+		goto L028F
 	}
 
 L0803: // ROOT
@@ -8887,7 +11524,7 @@ L080C:
 		}
 		c.Mem[ea] = a
 	}
-	// 0810 JSR KILL
+	// 0810 JSR HKILL
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -8897,7 +11534,7 @@ L080C:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x12, 0x08
 		s -= 2
-		goto L08BF
+		goto L0CE0
 	}
 
 L0813:
@@ -8986,9 +11623,9 @@ L081E: // FDONE
 
 L0825:
 	clock += 3<<clockShift + 1
-	// 0825 JMP REVERSE
+	// 0825 JMP HSTORE
 	{
-		goto L0400
+		goto L03CD
 	}
 
 L0828: // NOLEG
@@ -9265,120 +11902,136 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -9401,7 +12054,7 @@ L085E: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -9417,7 +12070,7 @@ L085E: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -9446,7 +12099,7 @@ L086D:
 	// 086D STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
 			pc = 0x086D
 			goto step
@@ -9520,120 +12173,136 @@ L087A: // CFULL
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -9865,7 +12534,7 @@ L08A7:
 	// 08AB STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
 			pc = 0x08AB
 			goto step
@@ -9938,120 +12607,136 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -10362,120 +13047,136 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -10526,120 +13227,136 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -10855,120 +13572,136 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -11414,120 +14147,136 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -11827,7 +14576,7 @@ L09FB:
 		}
 	}
 
-L0A00:
+L0A00: // ZB
 	clock += 4<<clockShift + 2
 	// 0A00 CMP #$00
 	{
@@ -11990,120 +14739,136 @@ L0A1F:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -12135,120 +14900,136 @@ L0A22: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -12375,120 +15156,136 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -12523,120 +15320,136 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -12798,120 +15611,136 @@ L0A67: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -14261,120 +17090,633 @@ L0BFD: // M8
 		case 0x04F7:
 			goto L04F7
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
+L0CE0: // HKILL
+	if clock+31<<clockShift >= end {
+		pc = 0x0CE0
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0CE0 LDA .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CE3 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0CE6 BNE HKL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0CF0
+		}
+	}
+
+L0CE8:
+	clock += 10<<clockShift + 3
+	// 0CE8 LDA .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CEB CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0CEE BEQ HKR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0CF3
+		}
+	}
+
+L0CF0: // HKL
+	clock += 3<<clockShift + 1
+	// 0CF0 JMP KILL
+	{
+		goto L08BF
+	}
+
+L0CF3: // HKR
+	clock += 6<<clockShift + 1
+	// 0CF3 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x0813:
+			goto L0813
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
 				goto L09B1
-			case 241:
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
+L0DE0: // HFIRST
+	if clock+25<<clockShift >= end {
+		pc = 0x0DE0
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0DE0 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DE2 LDX .TTON
+	{
+		m := c.Mem[0x051F]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0DE5 BEQ HF1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0DE9
+		}
+	}
+
+L0DE7:
+	clock += 3<<clockShift + 1
+	// 0DE7 LDA .RBP
+	{
+		m := c.Mem[0x004D]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0DE9: // HF1
+	clock += 14<<clockShift + 4
+	// 0DE9 STA .HP
+	{
+		c.Mem[0x0100] = a
+	}
+	// 0DEC LDA .RBM
+	{
+		m := c.Mem[0x004E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DEE STA .HS
+	{
+		c.Mem[0x0108] = a
+	}
+	// 0DF1 JMP FIRST
+	{
+		goto L00DD
+	}
+
+L0EE0: // HBEST
+	if clock+35<<clockShift >= end {
+		pc = 0x0EE0
+		goto budget
+	}
+	clock += 15<<clockShift + 5
+	// 0EE0 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EE2 STA .BBS,X
+	{
+		ea := 0x0118 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 12<<clockShift + 4
+			pc = 0x0EE2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0EE5 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0EE7 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0EE9 BNE HB1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0EEF
+		}
+	}
+
+L0EEB:
+	clock += 6<<clockShift + 2
+	// 0EEB STA .RBM
+	{
+		c.Mem[0x004E] = a
+	}
+	// 0EED STY .RBP
+	{
+		c.Mem[0x004D] = y
+	}
+
+L0EEF: // HB1
+	clock += 14<<clockShift + 3
+	// 0EEF LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EF1 STA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 2
+			pc = 0x0EF1
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0EF4 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x036E:
+			goto L036E
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -14422,120 +17764,136 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -14609,120 +17967,136 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -15591,120 +18965,136 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -16108,120 +19498,136 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -16340,120 +19746,136 @@ L1108: // UEP
 		case 0x10E2:
 			goto L10E2
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -16611,120 +20033,136 @@ L1127: // UROOK
 		case 0x10EB:
 			goto L10EB
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -16806,120 +20244,136 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -16949,120 +20403,136 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -17332,120 +20802,136 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -17582,120 +21068,136 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -17728,120 +21230,136 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -19631,120 +23149,136 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -20001,8 +23535,99 @@ L044F_0219: // ILLEGAL
 
 	// The copy of 02F3 for the call at 021C.
 
+L02D0_021F: // HCOL
+	if clock+54<<clockShift >= end {
+		pc = 0x02D0
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02D0 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D2 BCS HC1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02E2_021F
+		}
+		goto L02D4_021F
+	}
+
+L02D4_021F:
+	clock += 9<<clockShift + 3
+	// 02D4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D6 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D9 BNE HC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02E2_021F
+		}
+		goto L02DB_021F
+	}
+
+L02DB_021F:
+	clock += 9<<clockShift + 3
+	// 02DB LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02DD CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E0 BEQ HCR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02E5_021F
+		}
+		goto L02E2_021F
+	}
+
+L02E2_021F: // HC1
+	clock += 3<<clockShift + 1
+	// 02E2 JMP COLLECT
+	{
+		goto L085E_021F
+	}
+
+L02E5_021F: // HCR
+	clock += 6<<clockShift + 1
+	// 02E5 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x021F
+		goto L021F
+	}
+
 L02F3_021F: // JANUS
-	if clock+52<<clockShift >= end {
+	if clock+65<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -20118,9 +23743,9 @@ L0307_021F: // JC
 
 L030D_021F:
 	clock += 3<<clockShift + 1
-	// 030D JMP COLLECT
+	// 030D JMP HCOL
 	{
-		goto L085E_021F
+		goto L02D0_021F
 	}
 
 L0310_021F: // JQ
@@ -20147,55 +23772,10 @@ L0310_021F: // JQ
 	}
 
 L0316_021F:
-	clock += 9<<clockShift + 3
-	// 0316 LDA .PIECE
+	clock += 3<<clockShift + 1
+	// 0316 JMP HQ
 	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0318 CMP .KP,X
-	{
-		ea := 0x1000 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 031B BNE TRY
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0324_021F
-		}
-		goto L031D_021F
-	}
-
-L031D_021F:
-	clock += 9<<clockShift + 3
-	// 031D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 031F CMP .KS,X
-	{
-		ea := 0x1010 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0322 BEQ JR0
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0306_021F
-		}
-		goto L0324_021F
+		goto L05D6_021F
 	}
 
 L0324_021F: // TRY
@@ -20253,123 +23833,260 @@ L0388_021F: // JRET
 		if pc == 0x021F { // the call this copy serves
 			goto L021F
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
+	}
+
+L05D6_021F: // HQ
+	clock += 9<<clockShift + 3
+	// 05D6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D8 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DB BNE HQ1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E4_021F
+		}
+		goto L05DD_021F
+	}
+
+L05DD_021F:
+	clock += 9<<clockShift + 3
+	// 05DD LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05DF CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E2 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F5_021F
+		}
+		goto L05E4_021F
+	}
+
+L05E4_021F: // HQ1
+	clock += 9<<clockShift + 3
+	// 05E4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E6 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E9 BNE HQT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F2_021F
+		}
+		goto L05EB_021F
+	}
+
+L05EB_021F:
+	clock += 9<<clockShift + 3
+	// 05EB LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05ED CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05F0 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F5_021F
+		}
+		goto L05F2_021F
+	}
+
+L05F2_021F: // HQT
+	clock += 3<<clockShift + 1
+	// 05F2 JMP TRY
+	{
+		goto L0324_021F
+	}
+
+L05F5_021F: // HQR
+	clock += 6<<clockShift + 1
+	// 05F5 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x021F
+		goto L021F
 	}
 
 L085E_021F: // COLLECT
@@ -20389,7 +24106,7 @@ L085E_021F: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -20405,7 +24122,7 @@ L085E_021F: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -20459,8 +24176,99 @@ L0266_022C: // RESET
 
 	// The copy of 02F3 for the call at 0243.
 
+L02D0_0246: // HCOL
+	if clock+54<<clockShift >= end {
+		pc = 0x02D0
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02D0 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D2 BCS HC1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02E2_0246
+		}
+		goto L02D4_0246
+	}
+
+L02D4_0246:
+	clock += 9<<clockShift + 3
+	// 02D4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D6 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D9 BNE HC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02E2_0246
+		}
+		goto L02DB_0246
+	}
+
+L02DB_0246:
+	clock += 9<<clockShift + 3
+	// 02DB LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02DD CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E0 BEQ HCR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02E5_0246
+		}
+		goto L02E2_0246
+	}
+
+L02E2_0246: // HC1
+	clock += 3<<clockShift + 1
+	// 02E2 JMP COLLECT
+	{
+		goto L085E_0246
+	}
+
+L02E5_0246: // HCR
+	clock += 6<<clockShift + 1
+	// 02E5 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0246
+		goto L0246
+	}
+
 L02F3_0246: // JANUS
-	if clock+52<<clockShift >= end {
+	if clock+65<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -20576,9 +24384,9 @@ L0307_0246: // JC
 
 L030D_0246:
 	clock += 3<<clockShift + 1
-	// 030D JMP COLLECT
+	// 030D JMP HCOL
 	{
-		goto L085E_0246
+		goto L02D0_0246
 	}
 
 L0310_0246: // JQ
@@ -20605,55 +24413,10 @@ L0310_0246: // JQ
 	}
 
 L0316_0246:
-	clock += 9<<clockShift + 3
-	// 0316 LDA .PIECE
+	clock += 3<<clockShift + 1
+	// 0316 JMP HQ
 	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0318 CMP .KP,X
-	{
-		ea := 0x1000 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 031B BNE TRY
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0324_0246
-		}
-		goto L031D_0246
-	}
-
-L031D_0246:
-	clock += 9<<clockShift + 3
-	// 031D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 031F CMP .KS,X
-	{
-		ea := 0x1010 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0322 BEQ JR0
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0306_0246
-		}
-		goto L0324_0246
+		goto L05D6_0246
 	}
 
 L0324_0246: // TRY
@@ -20711,123 +24474,260 @@ L0388_0246: // JRET
 		if pc == 0x0246 { // the call this copy serves
 			goto L0246
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
+	}
+
+L05D6_0246: // HQ
+	clock += 9<<clockShift + 3
+	// 05D6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D8 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DB BNE HQ1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E4_0246
+		}
+		goto L05DD_0246
+	}
+
+L05DD_0246:
+	clock += 9<<clockShift + 3
+	// 05DD LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05DF CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E2 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F5_0246
+		}
+		goto L05E4_0246
+	}
+
+L05E4_0246: // HQ1
+	clock += 9<<clockShift + 3
+	// 05E4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E6 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E9 BNE HQT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F2_0246
+		}
+		goto L05EB_0246
+	}
+
+L05EB_0246:
+	clock += 9<<clockShift + 3
+	// 05EB LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05ED CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05F0 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F5_0246
+		}
+		goto L05F2_0246
+	}
+
+L05F2_0246: // HQT
+	clock += 3<<clockShift + 1
+	// 05F2 JMP TRY
+	{
+		goto L0324_0246
+	}
+
+L05F5_0246: // HQR
+	clock += 6<<clockShift + 1
+	// 05F5 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0246
+		goto L0246
 	}
 
 L085E_0246: // COLLECT
@@ -20847,7 +24747,7 @@ L085E_0246: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -20863,7 +24763,7 @@ L085E_0246: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -21105,6 +25005,1403 @@ L044F_0254: // ILLEGAL
 		s += 2
 		pc = 0x0254
 		goto L0254
+	}
+
+	// The copy of 0400 for the call at 028F.
+
+L0400_0292: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_0292
+
+L040F_0292: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 040F SEC
+		{
+			cf = 1
+		}
+		// 0410 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0412 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0414 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0416 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0418 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 041A SEC
+		{
+			cf = 1
+		}
+		// 041B LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 041D SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 041F STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0421 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0424_0292
+	}
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_0292
+		}
+		goto L0424_0292
+	}
+
+L0424_0292:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0292
+		goto L0292
 	}
 
 	// The copy of 0400 for the call at 038B.
@@ -23901,1401 +29198,644 @@ L0424_04BE:
 		goto L04BE
 	}
 
-	// The copy of 0400 for the call at 0800.
+	// The copy of 0266 for the call at 0567.
 
-L0400_0803: // REVERSE
-	if clock+4840<<clockShift >= end {
-		pc = 0x0400
+L0266_056A: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x0266
 		goto budget
 	}
-	clock += 21<<clockShift + 8
-	// 0400 PHA
+	clock += 16<<clockShift + 4
+	// 0266 LDX .PIECE
 	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0401 LDA .ORI
-	{
-		m := c.Mem[0x009D]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0403 EOR #$77
-	{
-		m := byte(0x77)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0405 STA .ORI
-	{
-		c.Mem[0x009D] = a
-	}
-	// 0407 LDA .SIDE
-	{
-		m := c.Mem[0x009E]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0409 EOR #$10
-	{
-		m := byte(0x10)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 040B STA .SIDE
-	{
-		c.Mem[0x009E] = a
-	}
-	// 040D LDX #$0F
-	{
-		m := byte(0x0F)
+		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	goto L040F_0803
-
-L040F_0803: // ETC
-	// The loop unrolled when x holds 0F, the value set before it:
-	// 16 passes, the BPL taken but on the last.
-	if x == 0x0F {
-		// The pass with x = 0F.
-		x = 0x0F
-		clock += 36<<clockShift + 12
-		// 040F SEC
-		{
-			cf = 1
-		}
-		// 0410 LDY .BK,X
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		// 0412 LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 0414 SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 0416 STA .BK,X
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0418 STY .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		// 041A SEC
-		{
-			cf = 1
-		}
-		// 041B LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 041D SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 041F STA .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0421 DEX
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0E.
-		x = 0x0E
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0D.
-		x = 0x0D
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0C.
-		x = 0x0C
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0B.
-		x = 0x0B
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0A.
-		x = 0x0A
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 09.
-		x = 0x09
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 08.
-		x = 0x08
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 07.
-		x = 0x07
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 06.
-		x = 0x06
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 05.
-		x = 0x05
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 04.
-		x = 0x04
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 03.
-		x = 0x03
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 02.
-		x = 0x02
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 01.
-		x = 0x01
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 00.
-		x = 0x00
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		goto L0424_0803
-	}
-	clock += 36<<clockShift + 12
-	// 040F SEC
-	{
-		cf = 1
-	}
-	// 0410 LDY .BK,X
-	{
-		m := c.Mem[x+0x60]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0412 LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0414 SBC .BOARD,X
+	// 0268 LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 0416 STA .BK,X
-	{
-		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 24<<clockShift + 8
-			pc = 0x0416
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0418 STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 20<<clockShift + 7
-			pc = 0x0418
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 041A SEC
-	{
-		cf = 1
-	}
-	// 041B LDA #$77
-	{
-		m := byte(0x77)
 		a = m
 		nz = int(int8(a))
 	}
-	// 041D SBC .BOARD,X
+	// 026A STA .SQUARE
 	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
+		c.Mem[0x00B1] = a
 	}
-	// 041F STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 8<<clockShift + 3
-			pc = 0x041F
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0421 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0422 BPL ETC
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L040F_0803
-		}
-		goto L0424_0803
-	}
-
-L0424_0803:
-	clock += 10<<clockShift + 2
-	// 0424 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0425 RTS
+	// 026C RTS
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x0803
-		goto L0803
+		pc = 0x056A
+		goto L056A
+	}
+
+	// The copy of 0426 for the call at 056A.
+
+L0426_056D: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F_056D
+		}
+		goto L0434_056D
+	}
+
+L0434_056D:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_056D
+		}
+		goto L043D_056D
+	}
+
+L043D_056D:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_056D
+		}
+		goto L0443_056D
+	}
+
+L0443_056D:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_056D
+		}
+		goto L044B_056D
+	}
+
+L044B_056D: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_056D
+
+L044C_056D: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x056D
+		goto L056D
+	}
+
+L044F_056D: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x056D
+		goto L056D
+	}
+
+	// The copy of 0426 for the call at 058E.
+
+L0426_0591: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F_0591
+		}
+		goto L0434_0591
+	}
+
+L0434_0591:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_0591
+		}
+		goto L043D_0591
+	}
+
+L043D_0591:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_0591
+		}
+		goto L0443_0591
+	}
+
+L0443_0591:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_0591
+		}
+		goto L044B_0591
+	}
+
+L044B_0591: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_0591
+
+L044C_0591: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0591
+		goto L0591
+	}
+
+L044F_0591: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0591
+		goto L0591
+	}
+
+	// The copy of 0266 for the call at 05A5.
+
+L0266_05A8: // RESET
+	if clock+16<<clockShift >= end {
+		pc = 0x0266
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 0266 LDX .PIECE
+	{
+		m := c.Mem[0x00B0]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0268 LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 026A STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 026C RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x05A8
+		goto L05A8
+	}
+
+	// The copy of 0426 for the call at 05A8.
+
+L0426_05AB: // CMOVE
+	if clock+61<<clockShift >= end {
+		pc = 0x0426
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0426 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0428 LDX .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		x = m
+		nz = int(int8(x))
+	}
+	// 042A CLC
+	{
+		cf = 0
+	}
+	// 042B ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 042D STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 042F TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0430 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0432 BNE ILLEGAL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L044F_05AB
+		}
+		goto L0434_05AB
+	}
+
+L0434_05AB:
+	clock += 13<<clockShift + 5
+	// 0434 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 0435 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0437 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0438 LDA .SQB,X
+	{
+		ea := 0x0F00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 043B BMI NO
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L044B_05AB
+		}
+		goto L043D_05AB
+	}
+
+L043D_05AB:
+	clock += 7<<clockShift + 3
+	// 043D EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 043F CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0441 BCC ILLEGAL
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L044F_05AB
+		}
+		goto L0443_05AB
+	}
+
+L0443_05AB:
+	clock += 9<<clockShift + 4
+	// 0443 STA .VICT
+	{
+		c.Mem[0x009F] = a
+	}
+	// 0445 LDA #$7F
+	{
+		m := byte(0x7F)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0447 ADC #$01
+	{
+		m := byte(0x01)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0449 BVS RETL
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L044C_05AB
+		}
+		goto L044B_05AB
+	}
+
+L044B_05AB: // NO
+	clock += 2<<clockShift + 1
+	// 044B CLV
+	{
+		v = false
+	}
+	goto L044C_05AB
+
+L044C_05AB: // RETL
+	clock += 8<<clockShift + 2
+	// 044C LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 044E RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x05AB
+		goto L05AB
+	}
+
+L044F_05AB: // ILLEGAL
+	clock += 10<<clockShift + 3
+	// 044F LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0451 CLV
+	{
+		v = false
+	}
+	// 0452 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x05AB
+		goto L05AB
 	}
 
 	// The copy of 0841 for the call at 0803.
@@ -25471,120 +30011,136 @@ L085D_0806: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -28444,7 +33000,7 @@ L09FB_098D:
 		goto L0A00_098D
 	}
 
-L0A00_098D:
+L0A00_098D: // ZB
 	clock += 4<<clockShift + 2
 	// 0A00 CMP #$00
 	{
@@ -28619,120 +33175,136 @@ L0A1F_098D:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -28767,120 +33339,136 @@ L0A22_098D: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -29465,7 +34053,7 @@ L09FB_0998:
 		goto L0A00_0998
 	}
 
-L0A00_0998:
+L0A00_0998: // ZB
 	clock += 4<<clockShift + 2
 	// 0A00 CMP #$00
 	{
@@ -29640,120 +34228,136 @@ L0A1F_0998:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -29788,120 +34392,136 @@ L0A22_0998: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -30181,8 +34801,99 @@ L0A42_0998_09E0: // AEMP
 
 	// The copy of 02F3 for the call at 09AB.
 
+L02D0_09AE: // HCOL
+	if clock+54<<clockShift >= end {
+		pc = 0x02D0
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02D0 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D2 BCS HC1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02E2_09AE
+		}
+		goto L02D4_09AE
+	}
+
+L02D4_09AE:
+	clock += 9<<clockShift + 3
+	// 02D4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D6 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D9 BNE HC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02E2_09AE
+		}
+		goto L02DB_09AE
+	}
+
+L02DB_09AE:
+	clock += 9<<clockShift + 3
+	// 02DB LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02DD CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E0 BEQ HCR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02E5_09AE
+		}
+		goto L02E2_09AE
+	}
+
+L02E2_09AE: // HC1
+	clock += 3<<clockShift + 1
+	// 02E2 JMP COLLECT
+	{
+		goto L085E_09AE
+	}
+
+L02E5_09AE: // HCR
+	clock += 6<<clockShift + 1
+	// 02E5 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09AE
+		goto L09AE
+	}
+
 L02F3_09AE: // JANUS
-	if clock+52<<clockShift >= end {
+	if clock+65<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -30298,9 +35009,9 @@ L0307_09AE: // JC
 
 L030D_09AE:
 	clock += 3<<clockShift + 1
-	// 030D JMP COLLECT
+	// 030D JMP HCOL
 	{
-		goto L085E_09AE
+		goto L02D0_09AE
 	}
 
 L0310_09AE: // JQ
@@ -30327,55 +35038,10 @@ L0310_09AE: // JQ
 	}
 
 L0316_09AE:
-	clock += 9<<clockShift + 3
-	// 0316 LDA .PIECE
+	clock += 3<<clockShift + 1
+	// 0316 JMP HQ
 	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0318 CMP .KP,X
-	{
-		ea := 0x1000 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 031B BNE TRY
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0324_09AE
-		}
-		goto L031D_09AE
-	}
-
-L031D_09AE:
-	clock += 9<<clockShift + 3
-	// 031D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 031F CMP .KS,X
-	{
-		ea := 0x1010 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0322 BEQ JR0
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0306_09AE
-		}
-		goto L0324_09AE
+		goto L05D6_09AE
 	}
 
 L0324_09AE: // TRY
@@ -30433,123 +35099,260 @@ L0388_09AE: // JRET
 		if pc == 0x09AE { // the call this copy serves
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
+	}
+
+L05D6_09AE: // HQ
+	clock += 9<<clockShift + 3
+	// 05D6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D8 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DB BNE HQ1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E4_09AE
+		}
+		goto L05DD_09AE
+	}
+
+L05DD_09AE:
+	clock += 9<<clockShift + 3
+	// 05DD LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05DF CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E2 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F5_09AE
+		}
+		goto L05E4_09AE
+	}
+
+L05E4_09AE: // HQ1
+	clock += 9<<clockShift + 3
+	// 05E4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E6 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E9 BNE HQT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F2_09AE
+		}
+		goto L05EB_09AE
+	}
+
+L05EB_09AE:
+	clock += 9<<clockShift + 3
+	// 05EB LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05ED CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05F0 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F5_09AE
+		}
+		goto L05F2_09AE
+	}
+
+L05F2_09AE: // HQT
+	clock += 3<<clockShift + 1
+	// 05F2 JMP TRY
+	{
+		goto L0324_09AE
+	}
+
+L05F5_09AE: // HQR
+	clock += 6<<clockShift + 1
+	// 05F5 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09AE
+		goto L09AE
 	}
 
 L085E_09AE: // COLLECT
@@ -30569,7 +35372,7 @@ L085E_09AE: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -30585,7 +35388,7 @@ L085E_09AE: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -34216,120 +39019,136 @@ L085D_17E0: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -34481,7 +39300,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[385] // one bounds check for all
+	_ = off[451] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -34783,13 +39602,78 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L028C
+	case 0x028F:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L028F
+	case 0x0292:
+		if 4978 >= budget {
+			goto budget
+		}
+		goto L0292
+	case 0x02A2:
+		if 4955 >= budget {
+			goto budget
+		}
+		goto L02A2
+	case 0x02AA:
+		if 4945 >= budget {
+			goto budget
+		}
+		goto L02AA
+	case 0x02C1:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02C1
+	case 0x02C4:
+		if 50 >= budget {
+			goto budget
+		}
+		goto L02C4
+	case 0x02CA:
+		if 41 >= budget {
+			goto budget
+		}
+		goto L02CA
+	case 0x02CF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02CF
+	case 0x02D0:
+		if 54 >= budget {
+			goto budget
+		}
+		goto L02D0
+	case 0x02D4:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L02D4
+	case 0x02DB:
+		if 39 >= budget {
+			goto budget
+		}
+		goto L02DB
+	case 0x02E2:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L02E2
+	case 0x02E5:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L02E5
 	case 0x02F3:
-		if 52 >= budget {
+		if 65 >= budget {
 			goto budget
 		}
 		goto L02F3
 	case 0x02F7:
-		if 47 >= budget {
+		if 35 >= budget {
 			goto budget
 		}
 		goto L02F7
@@ -34804,30 +39688,25 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L0306
 	case 0x0307:
-		if 37 >= budget {
+		if 11 >= budget {
 			goto budget
 		}
 		goto L0307
 	case 0x030D:
-		if 29 >= budget {
+		if 3 >= budget {
 			goto budget
 		}
 		goto L030D
 	case 0x0310:
-		if 29 >= budget {
+		if 58 >= budget {
 			goto budget
 		}
 		goto L0310
 	case 0x0316:
-		if 21 >= budget {
+		if 50 >= budget {
 			goto budget
 		}
 		goto L0316
-	case 0x031D:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L031D
 	case 0x0324:
 		if 6 >= budget {
 			goto budget
@@ -34854,35 +39733,35 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L034B
 	case 0x0352:
-		if 70 >= budget {
+		if 47 >= budget {
 			goto budget
 		}
 		goto L0352
 	case 0x0358:
-		if 62 >= budget {
+		if 39 >= budget {
 			goto budget
 		}
 		goto L0358
 	case 0x035E:
-		if 55 >= budget {
+		if 32 >= budget {
 			goto budget
 		}
 		goto L035E
 	case 0x0367:
-		if 35 >= budget {
+		if 12 >= budget {
 			goto budget
 		}
 		goto L0367
 	case 0x0369:
-		if 33 >= budget {
+		if 10 >= budget {
 			goto budget
 		}
 		goto L0369
-	case 0x036F:
-		if 25 >= budget {
+	case 0x036E:
+		if 20 >= budget {
 			goto budget
 		}
-		goto L036F
+		goto L036E
 	case 0x0377:
 		if 13 >= budget {
 			goto budget
@@ -34978,6 +39857,41 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L03C6
+	case 0x03CD:
+		if 72 >= budget {
+			goto budget
+		}
+		goto L03CD
+	case 0x03D1:
+		if 68 >= budget {
+			goto budget
+		}
+		goto L03D1
+	case 0x03E0:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L03E0
+	case 0x03E2:
+		if 43 >= budget {
+			goto budget
+		}
+		goto L03E2
+	case 0x03E9:
+		if 34 >= budget {
+			goto budget
+		}
+		goto L03E9
+	case 0x03F9:
+		if 7 >= budget {
+			goto budget
+		}
+		goto L03F9
+	case 0x03FA:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L03FA
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -35158,6 +40072,191 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0509
+	case 0x0520:
+		if 103 >= budget {
+			goto budget
+		}
+		goto L0520
+	case 0x053A:
+		if 67 >= budget {
+			goto budget
+		}
+		goto L053A
+	case 0x0549:
+		if 45 >= budget {
+			goto budget
+		}
+		goto L0549
+	case 0x0551:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L0551
+	case 0x0562:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L0562
+	case 0x0567:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0567
+	case 0x056A:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L056A
+	case 0x056D:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L056D
+	case 0x056F:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L056F
+	case 0x0575:
+		if 29 >= budget {
+			goto budget
+		}
+		goto L0575
+	case 0x0577:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L0577
+	case 0x057B:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L057B
+	case 0x057F:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L057F
+	case 0x0589:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0589
+	case 0x058A:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L058A
+	case 0x058E:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L058E
+	case 0x0591:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L0591
+	case 0x0593:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L0593
+	case 0x0595:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L0595
+	case 0x059B:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L059B
+	case 0x05A1:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L05A1
+	case 0x05A5:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05A5
+	case 0x05A8:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05A8
+	case 0x05AB:
+		if 48 >= budget {
+			goto budget
+		}
+		goto L05AB
+	case 0x05AD:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L05AD
+	case 0x05AF:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L05AF
+	case 0x05B5:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L05B5
+	case 0x05BD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05BD
+	case 0x05BE:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L05BE
+	case 0x05C0:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L05C0
+	case 0x05C6:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L05C6
+	case 0x05D6:
+		if 47 >= budget {
+			goto budget
+		}
+		goto L05D6
+	case 0x05DD:
+		if 37 >= budget {
+			goto budget
+		}
+		goto L05DD
+	case 0x05E4:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L05E4
+	case 0x05EB:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L05EB
+	case 0x05F2:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L05F2
+	case 0x05F5:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L05F5
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -35873,6 +40972,56 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0BFD
+	case 0x0CE0:
+		if 31 >= budget {
+			goto budget
+		}
+		goto L0CE0
+	case 0x0CE8:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L0CE8
+	case 0x0CF0:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0CF0
+	case 0x0CF3:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0CF3
+	case 0x0DE0:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L0DE0
+	case 0x0DE7:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L0DE7
+	case 0x0DE9:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0DE9
+	case 0x0EE0:
+		if 35 >= budget {
+			goto budget
+		}
+		goto L0EE0
+	case 0x0EEB:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L0EEB
+	case 0x0EEF:
+		if 14 >= budget {
+			goto budget
+		}
+		goto L0EEF
 	case 0x1062:
 		if 16 >= budget {
 			goto budget
@@ -36426,7 +41575,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x028E) || (pc >= 0x02F3 && pc <= 0x03CC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -36912,120 +42061,136 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -37105,120 +42270,136 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -37814,128 +42995,136 @@ L0266: // RESET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x022C:
-			goto L022C
-		case 0x0249:
-			goto L0249
-		case 0x09B1:
-			goto L09B1
-		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
@@ -38128,12 +43317,688 @@ L028C: // ERROR
 		goto L0000
 	}
 
-L02F3: // JANUS
+L028F: // HREV
 	if off[58] {
+		pc = 0x028F
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x028F
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 028F JSR REVERSE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x028F
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x91, 0x02
+		s -= 2
+		goto L0400
+	}
+
+L0292:
+	if off[59] {
+		pc = 0x0292
+		goto step
+	}
+	if clock+4978<<clockShift >= end {
+		pc = 0x0292
+		goto budget
+	}
+	clock += 23<<clockShift + 7
+	// 0292 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0294 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0296 STA .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 18<<clockShift + 5
+			pc = 0x0296
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0299 STA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 13<<clockShift + 4
+			pc = 0x0299
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 029C LDA .TTON
+	{
+		m := c.Mem[0x051F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 029F LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 02A0 BCC HRR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L02CF
+		}
+	}
+
+L02A2:
+	if off[60] {
+		pc = 0x02A2
+		goto step
+	}
+	clock += 10<<clockShift + 4
+	// 02A2 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02A4 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 02A6 STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02A8 LDX #$1F
+	{
+		m := byte(0x1F)
+		x = m
+		nz = int(int8(x))
+	}
+
+L02AA: // HK1
+	if off[61] {
+		pc = 0x02AA
+		goto step
+	}
+	clock += 34<<clockShift + 11
+	// 02AA LDA .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02AC EOR ZR,X
+	{
+		ea := 0x0B00 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 02AF TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 02B0 LDA ZA,Y
+	{
+		ea := 0x0900 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02B3 EOR .TMP2
+	{
+		m := c.Mem[0x0099]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 02B5 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 02B7 LDA ZB,Y
+	{
+		ea := 0x0A00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02BA EOR .TMP
+	{
+		m := c.Mem[0x00B5]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 02BC STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 02BE DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 02BF BPL HK1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02AA
+		}
+	}
+
+L02C1:
+	if off[62] {
+		pc = 0x02C1
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02C1 JSR HLOOK
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x02C1
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC3, 0x02
+		s -= 2
+		goto L0520
+	}
+
+L02C4:
+	if off[63] {
+		pc = 0x02C4
+		goto step
+	}
+	if clock+50<<clockShift >= end {
+		pc = 0x02C4
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 02C4 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02C6 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02C8 BPL HRR
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L02CF
+		}
+	}
+
+L02CA:
+	if off[64] {
+		pc = 0x02CA
+		goto step
+	}
+	clock += 11<<clockShift + 3
+	// 02CA PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CB PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02CC JMP FDONE
+	{
+		goto L081E
+	}
+
+L02CF: // HRR
+	if off[65] {
+		pc = 0x02CF
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02CF RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x0803:
+			goto L0803
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
+L02D0: // HCOL
+	if off[66] {
+		pc = 0x02D0
+		goto step
+	}
+	if clock+54<<clockShift >= end {
+		pc = 0x02D0
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02D0 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D2 BCS HC1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02E2
+		}
+	}
+
+L02D4:
+	if off[67] {
+		pc = 0x02D4
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 02D4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D6 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D9 BNE HC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02E2
+		}
+	}
+
+L02DB:
+	if off[68] {
+		pc = 0x02DB
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 02DB LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02DD CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E0 BEQ HCR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02E5
+		}
+	}
+
+L02E2: // HC1
+	if off[69] {
+		pc = 0x02E2
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 02E2 JMP COLLECT
+	{
+		goto L085E
+	}
+
+L02E5: // HCR
+	if off[70] {
+		pc = 0x02E5
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 02E5 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		case 0x09AE:
+			goto L09AE
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
+L02F3: // JANUS
+	if off[71] {
 		pc = 0x02F3
 		goto step
 	}
-	if clock+52<<clockShift >= end {
+	if clock+65<<clockShift >= end {
 		pc = 0x02F3
 		goto budget
 	}
@@ -38153,7 +44018,7 @@ L02F3: // JANUS
 	}
 
 L02F7:
-	if off[59] {
+	if off[72] {
 		pc = 0x02F7
 		goto step
 	}
@@ -38180,7 +44045,7 @@ L02F7:
 	}
 
 L02FD:
-	if off[60] {
+	if off[73] {
 		pc = 0x02FD
 		goto step
 	}
@@ -38217,7 +44082,7 @@ L02FD:
 	}
 
 L0306: // JR0
-	if off[61] {
+	if off[74] {
 		pc = 0x0306
 		goto step
 	}
@@ -38248,127 +44113,143 @@ L0306: // JR0
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0307: // JC
-	if off[62] {
+	if off[75] {
 		pc = 0x0307
 		goto step
 	}
@@ -38394,18 +44275,18 @@ L0307: // JC
 	}
 
 L030D:
-	if off[63] {
+	if off[76] {
 		pc = 0x030D
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 030D JMP COLLECT
+	// 030D JMP HCOL
 	{
-		goto L085E
+		goto L02D0
 	}
 
 L0310: // JQ
-	if off[64] {
+	if off[77] {
 		pc = 0x0310
 		goto step
 	}
@@ -38431,65 +44312,18 @@ L0310: // JQ
 	}
 
 L0316:
-	if off[65] {
+	if off[78] {
 		pc = 0x0316
 		goto step
 	}
-	clock += 9<<clockShift + 3
-	// 0316 LDA .PIECE
+	clock += 3<<clockShift + 1
+	// 0316 JMP HQ
 	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0318 CMP .KP,X
-	{
-		ea := 0x1000 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 031B BNE TRY
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0324
-		}
-	}
-
-L031D:
-	if off[66] {
-		pc = 0x031D
-		goto step
-	}
-	clock += 9<<clockShift + 3
-	// 031D LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 031F CMP .KS,X
-	{
-		ea := 0x1010 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0322 BEQ JR0
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0306
-		}
+		goto L05D6
 	}
 
 L0324: // TRY
-	if off[67] {
+	if off[79] {
 		pc = 0x0324
 		goto step
 	}
@@ -38512,7 +44346,7 @@ L0324: // TRY
 	}
 
 L0327:
-	if off[68] {
+	if off[80] {
 		pc = 0x0327
 		goto step
 	}
@@ -38535,7 +44369,7 @@ L0327:
 	}
 
 L032A:
-	if off[69] {
+	if off[81] {
 		pc = 0x032A
 		goto step
 	}
@@ -38558,7 +44392,7 @@ L032A:
 	}
 
 L032D:
-	if off[70] {
+	if off[82] {
 		pc = 0x032D
 		goto step
 	}
@@ -38730,7 +44564,7 @@ L032D:
 	}
 
 L034B:
-	if off[71] {
+	if off[83] {
 		pc = 0x034B
 		goto step
 	}
@@ -38764,11 +44598,11 @@ L034B:
 	}
 
 L0352:
-	if off[72] {
+	if off[84] {
 		pc = 0x0352
 		goto step
 	}
-	if clock+70<<clockShift >= end {
+	if clock+47<<clockShift >= end {
 		pc = 0x0352
 		goto budget
 	}
@@ -38794,7 +44628,7 @@ L0352:
 	}
 
 L0358:
-	if off[73] {
+	if off[85] {
 		pc = 0x0358
 		goto step
 	}
@@ -38820,7 +44654,7 @@ L0358:
 	}
 
 L035E:
-	if off[74] {
+	if off[86] {
 		pc = 0x035E
 		goto step
 	}
@@ -38872,7 +44706,7 @@ L035E:
 	}
 
 L0367:
-	if off[75] {
+	if off[87] {
 		pc = 0x0367
 		goto step
 	}
@@ -38886,65 +44720,57 @@ L0367:
 	}
 
 L0369:
-	if off[76] {
+	if off[88] {
 		pc = 0x0369
 		goto step
 	}
-	clock += 8<<clockShift + 3
+	clock += 10<<clockShift + 2
 	// 0369 STA .ALPHA,X
 	{
 		ea := uint16(x + 0x70)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 8<<clockShift + 3
+			clock -= 10<<clockShift + 2
 			pc = 0x0369
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 036B CPX #$00
+	// 036B JSR HBEST
 	{
-		m := byte(0x00)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 036D BNE JNR
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0377
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x036B
+			goto step
 		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x03
+		s -= 2
+		goto L0EE0
 	}
 
-L036F:
-	if off[77] {
-		pc = 0x036F
+L036E:
+	if off[89] {
+		pc = 0x036E
 		goto step
 	}
-	clock += 12<<clockShift + 4
-	// 036F LDY .PIECE
-	{
-		m := c.Mem[0x00B0]
-		y = m
-		nz = int(int8(y))
+	if clock+20<<clockShift >= end {
+		pc = 0x036E
+		goto budget
 	}
-	// 0371 STY .RBP
+	clock += 7<<clockShift + 2
+	// 036E LDA .ALPHA,X
 	{
-		c.Mem[0x004D] = y
+		m := c.Mem[x+0x70]
+		a = m
+		nz = int(int8(a))
 	}
-	// 0373 LDY .SQUARE
+	// 0370 JMP JNR
 	{
-		m := c.Mem[0x00B1]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0375 STY .RBM
-	{
-		c.Mem[0x004E] = y
+		goto L0377
 	}
 
 L0377: // JNR
-	if off[78] {
+	if off[90] {
 		pc = 0x0377
 		goto step
 	}
@@ -38965,7 +44791,7 @@ L0377: // JNR
 	}
 
 L037B:
-	if off[79] {
+	if off[91] {
 		pc = 0x037B
 		goto step
 	}
@@ -38984,7 +44810,7 @@ L037B:
 	}
 
 L037E: // CUT
-	if off[80] {
+	if off[92] {
 		pc = 0x037E
 		goto step
 	}
@@ -39017,7 +44843,7 @@ L037E: // CUT
 	}
 
 L0384: // UNWIND
-	if off[81] {
+	if off[93] {
 		pc = 0x0384
 		goto step
 	}
@@ -39039,7 +44865,7 @@ L0384: // UNWIND
 	}
 
 L0388: // JRET
-	if off[82] {
+	if off[94] {
 		pc = 0x0388
 		goto step
 	}
@@ -39056,127 +44882,143 @@ L0388: // JRET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0389: // NOLEG2
-	if off[83] {
+	if off[95] {
 		pc = 0x0389
 		goto step
 	}
@@ -39206,7 +45048,7 @@ L0389: // NOLEG2
 	}
 
 L038E:
-	if off[84] {
+	if off[96] {
 		pc = 0x038E
 		goto step
 	}
@@ -39250,7 +45092,7 @@ L038E:
 	}
 
 L0397:
-	if off[85] {
+	if off[97] {
 		pc = 0x0397
 		goto step
 	}
@@ -39295,7 +45137,7 @@ L0397:
 	}
 
 L039A: // NR2
-	if off[86] {
+	if off[98] {
 		pc = 0x039A
 		goto step
 	}
@@ -39306,7 +45148,7 @@ L039A: // NR2
 	}
 
 L039D: // GAINR
-	if off[87] {
+	if off[99] {
 		pc = 0x039D
 		goto step
 	}
@@ -39334,7 +45176,7 @@ L039D: // GAINR
 	}
 
 L03A3:
-	if off[88] {
+	if off[100] {
 		pc = 0x03A3
 		goto step
 	}
@@ -39347,7 +45189,7 @@ L03A3:
 	}
 
 L03A5: // GR1
-	if off[89] {
+	if off[101] {
 		pc = 0x03A5
 		goto step
 	}
@@ -39379,7 +45221,7 @@ L03A5: // GR1
 	}
 
 L03AB:
-	if off[90] {
+	if off[102] {
 		pc = 0x03AB
 		goto step
 	}
@@ -39408,7 +45250,7 @@ L03AB:
 	}
 
 L03B2:
-	if off[91] {
+	if off[103] {
 		pc = 0x03B2
 		goto step
 	}
@@ -39469,127 +45311,143 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L03B9: // GR2
-	if off[92] {
+	if off[104] {
 		pc = 0x03B9
 		goto step
 	}
@@ -39608,7 +45466,7 @@ L03B9: // GR2
 	}
 
 L03BC: // GR
-	if off[93] {
+	if off[105] {
 		pc = 0x03BC
 		goto step
 	}
@@ -39629,127 +45487,143 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L03BD: // DISMV
-	if off[94] {
+	if off[106] {
 		pc = 0x03BD
 		goto step
 	}
@@ -39766,7 +45640,7 @@ L03BD: // DISMV
 	}
 
 L03BF: // ROL
-	if off[95] {
+	if off[107] {
 		pc = 0x03BF
 		goto step
 	}
@@ -39804,7 +45678,7 @@ L03BF: // ROL
 	}
 
 L03C6:
-	if off[96] {
+	if off[108] {
 		pc = 0x03C6
 		goto step
 	}
@@ -39839,127 +45713,348 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
+L03CD: // HSTORE
+	if off[109] {
+		pc = 0x03CD
+		goto step
+	}
+	if clock+72<<clockShift >= end {
+		pc = 0x03CD
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 03CD CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03CF BEQ HSR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03FA
+		}
+	}
+
+L03D1:
+	if off[110] {
+		pc = 0x03D1
+		goto step
+	}
+	clock += 21<<clockShift + 7
+	// 03D1 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 03D2 LDY .HIX,X
+	{
+		ea := 0x0120 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		y = m
+		nz = int(int8(y))
+	}
+	// 03D5 LDA .TC,Y
+	{
+		ea := 0x0F80 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03D8 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 03DA STA .TMP
+	{
+		c.Mem[0x00B5] = a
+	}
+	// 03DC CPX .TMP
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03DE BEQ HS1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03E2
+		}
+	}
+
+L03E0:
+	if off[111] {
+		pc = 0x03E0
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 03E0 BCS HSP
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L03F9
+		}
+	}
+
+L03E2: // HS1
+	if off[112] {
+		pc = 0x03E2
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 03E2 LDA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03E5 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 03E7 BEQ HSP
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L03F9
+		}
+	}
+
+L03E9:
+	if off[113] {
+		pc = 0x03E9
+		goto step
+	}
+	clock += 25<<clockShift + 6
+	// 03E9 STA .TM,Y
+	{
+		ea := 0x0F78 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 25<<clockShift + 6
+			pc = 0x03E9
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 03EC LDA .BBS,X
+	{
+		ea := 0x0118 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 03EF STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 16<<clockShift + 4
+			pc = 0x03EF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 03F2 TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 03F3 ORA .HCK,X
+	{
+		ea := 0x0128 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a |= m
+		nz = int(int8(a))
+	}
+	// 03F6 STA .TC,Y
+	{
+		ea := 0x0F80 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 5<<clockShift + 1
+			pc = 0x03F6
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+
+L03F9: // HSP
+	if off[114] {
+		pc = 0x03F9
+		goto step
+	}
+	clock += 4<<clockShift + 1
+	// 03F9 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+
+L03FA: // HSR
+	if off[115] {
+		pc = 0x03FA
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 03FA JMP REVERSE
+	{
+		goto L0400
+	}
+
 L0400: // REVERSE
-	if off[97] {
+	if off[116] {
 		pc = 0x0400
 		goto step
 	}
@@ -40015,7 +46110,7 @@ L0400: // REVERSE
 	}
 
 L040F: // ETC
-	if off[98] {
+	if off[117] {
 		pc = 0x040F
 		goto step
 	}
@@ -40150,7 +46245,7 @@ L040F: // ETC
 	}
 
 L0424:
-	if off[99] {
+	if off[118] {
 		pc = 0x0424
 		goto step
 	}
@@ -40174,127 +46269,143 @@ L0424:
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0426: // CMOVE
-	if off[100] {
+	if off[119] {
 		pc = 0x0426
 		goto step
 	}
@@ -40376,7 +46487,7 @@ L0426: // CMOVE
 	}
 
 L0434:
-	if off[101] {
+	if off[120] {
 		pc = 0x0434
 		goto step
 	}
@@ -40414,7 +46525,7 @@ L0434:
 	}
 
 L043D:
-	if off[102] {
+	if off[121] {
 		pc = 0x043D
 		goto step
 	}
@@ -40441,7 +46552,7 @@ L043D:
 	}
 
 L0443:
-	if off[103] {
+	if off[122] {
 		pc = 0x0443
 		goto step
 	}
@@ -40498,7 +46609,7 @@ L0443:
 	}
 
 L044B: // NO
-	if off[104] {
+	if off[123] {
 		pc = 0x044B
 		goto step
 	}
@@ -40509,7 +46620,7 @@ L044B: // NO
 	}
 
 L044C: // RETL
-	if off[105] {
+	if off[124] {
 		pc = 0x044C
 		goto step
 	}
@@ -40532,137 +46643,143 @@ L044C: // RETL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x0254:
-			goto L0254
-		case 0x08D8:
-			goto L08D8
-		case 0x0A46:
-			goto L0A46
-		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L044F: // ILLEGAL
-	if off[106] {
+	if off[125] {
 		pc = 0x044F
 		goto step
 	}
@@ -40689,137 +46806,143 @@ L044F: // ILLEGAL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x0219:
-			goto L0219
-		case 0x0254:
-			goto L0254
-		case 0x08D8:
-			goto L08D8
-		case 0x0A46:
-			goto L0A46
-		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0453: // GO
-	if off[107] {
+	if off[126] {
 		pc = 0x0453
 		goto step
 	}
@@ -40842,7 +46965,7 @@ L0453: // GO
 	}
 
 L0457: // GCLR
-	if off[108] {
+	if off[127] {
 		pc = 0x0457
 		goto step
 	}
@@ -40875,7 +46998,7 @@ L0457: // GCLR
 	}
 
 L045D:
-	if off[109] {
+	if off[128] {
 		pc = 0x045D
 		goto step
 	}
@@ -40888,7 +47011,7 @@ L045D:
 	}
 
 L045F: // GSET
-	if off[110] {
+	if off[129] {
 		pc = 0x045F
 		goto step
 	}
@@ -40923,7 +47046,7 @@ L045F: // GSET
 	}
 
 L0466:
-	if off[111] {
+	if off[130] {
 		pc = 0x0466
 		goto step
 	}
@@ -40945,7 +47068,7 @@ L0466:
 	}
 
 L046A: // GNEXT
-	if off[112] {
+	if off[131] {
 		pc = 0x046A
 		goto step
 	}
@@ -40964,7 +47087,7 @@ L046A: // GNEXT
 	}
 
 L046D:
-	if off[113] {
+	if off[132] {
 		pc = 0x046D
 		goto step
 	}
@@ -41005,7 +47128,7 @@ L046D:
 	}
 
 L0479: // GKCLR
-	if off[114] {
+	if off[133] {
 		pc = 0x0479
 		goto step
 	}
@@ -41034,7 +47157,7 @@ L0479: // GKCLR
 	}
 
 L047F:
-	if off[115] {
+	if off[134] {
 		pc = 0x047F
 		goto step
 	}
@@ -41080,7 +47203,7 @@ L047F:
 	}
 
 L048D:
-	if off[116] {
+	if off[135] {
 		pc = 0x048D
 		goto step
 	}
@@ -41105,7 +47228,7 @@ L048D:
 	}
 
 L0493:
-	if off[117] {
+	if off[136] {
 		pc = 0x0493
 		goto step
 	}
@@ -41117,7 +47240,7 @@ L0493:
 	}
 
 L0494: // GLEV
-	if off[118] {
+	if off[137] {
 		pc = 0x0494
 		goto step
 	}
@@ -41197,7 +47320,7 @@ L0494: // GLEV
 	}
 
 L04A4: // ITER
-	if off[119] {
+	if off[138] {
 		pc = 0x04A4
 		goto step
 	}
@@ -41250,7 +47373,7 @@ L04A4: // ITER
 	{
 		c.Mem[0x0080] = a
 	}
-	// 04B5 JSR FIRST
+	// 04B5 JSR HFIRST
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -41260,11 +47383,11 @@ L04A4: // ITER
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xB7, 0x04
 		s -= 2
-		goto L00DD
+		goto L0DE0
 	}
 
 L04B8:
-	if off[120] {
+	if off[139] {
 		pc = 0x04B8
 		goto step
 	}
@@ -41287,7 +47410,7 @@ L04B8:
 	}
 
 L04BB:
-	if off[121] {
+	if off[140] {
 		pc = 0x04BB
 		goto step
 	}
@@ -41310,7 +47433,7 @@ L04BB:
 	}
 
 L04BE:
-	if off[122] {
+	if off[141] {
 		pc = 0x04BE
 		goto step
 	}
@@ -41334,7 +47457,7 @@ L04BE:
 	}
 
 L04C2:
-	if off[123] {
+	if off[142] {
 		pc = 0x04C2
 		goto step
 	}
@@ -41388,7 +47511,7 @@ L04C2:
 	}
 
 L04C9:
-	if off[124] {
+	if off[143] {
 		pc = 0x04C9
 		goto step
 	}
@@ -41415,7 +47538,7 @@ L04C9:
 	}
 
 L04CF: // GDONE
-	if off[125] {
+	if off[144] {
 		pc = 0x04CF
 		goto step
 	}
@@ -41428,7 +47551,7 @@ L04CF: // GDONE
 	}
 
 L04D1: // GHIST
-	if off[126] {
+	if off[145] {
 		pc = 0x04D1
 		goto step
 	}
@@ -41483,7 +47606,7 @@ L04D1: // GHIST
 	}
 
 L04E0:
-	if off[127] {
+	if off[146] {
 		pc = 0x04E0
 		goto step
 	}
@@ -41548,7 +47671,7 @@ L04E0:
 	}
 
 L04F7:
-	if off[128] {
+	if off[147] {
 		pc = 0x04F7
 		goto step
 	}
@@ -41563,7 +47686,7 @@ L04F7:
 	}
 
 L04FA: // MATE
-	if off[129] {
+	if off[148] {
 		pc = 0x04FA
 		goto step
 	}
@@ -41589,127 +47712,143 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L04FC: // PST
-	if off[130] {
+	if off[149] {
 		pc = 0x04FC
 		goto step
 	}
@@ -41748,7 +47887,7 @@ L04FC: // PST
 	}
 
 L0505:
-	if off[131] {
+	if off[150] {
 		pc = 0x0505
 		goto step
 	}
@@ -41779,127 +47918,143 @@ L0505:
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0509: // PSTN
-	if off[132] {
+	if off[151] {
 		pc = 0x0509
 		goto step
 	}
@@ -41930,127 +48085,1575 @@ L0509: // PSTN
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
+L0520: // HLOOK
+	if off[152] {
+		pc = 0x0520
+		goto step
+	}
+	if clock+103<<clockShift >= end {
+		pc = 0x0520
+		goto budget
+	}
+	clock += 35<<clockShift + 12
+	// 0520 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0522 LDA .TMP2
+	{
+		m := c.Mem[0x0099]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0524 AND #$77
+	{
+		m := byte(0x77)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0526 ORA #$08
+	{
+		m := byte(0x08)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0528 STA .HIX,X
+	{
+		ea := 0x0120 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 25<<clockShift + 8
+			pc = 0x0528
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 052B TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 052C LDA .TMP
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 052E AND #$F8
+	{
+		m := byte(0xF8)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0530 STA .HCK,X
+	{
+		ea := 0x0128 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 13<<clockShift + 4
+			pc = 0x0530
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0533 EOR .TC,Y
+	{
+		ea := 0x0F80 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0536 AND #$F8
+	{
+		m := byte(0xF8)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0538 BNE HLR
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0589
+		}
+	}
+
+L053A:
+	if off[153] {
+		pc = 0x053A
+		goto step
+	}
+	clock += 20<<clockShift + 6
+	// 053A LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 053D STA .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 16<<clockShift + 5
+			pc = 0x053D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0540 STA .TMP2
+	{
+		c.Mem[0x0099] = a
+	}
+	// 0542 LDA .TM,Y
+	{
+		ea := 0x0F78 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0545 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0547 BCS HLR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0589
+		}
+	}
+
+L0549:
+	if off[154] {
+		pc = 0x0549
+		goto step
+	}
+	clock += 11<<clockShift + 4
+	// 0549 STA .PIECE
+	{
+		c.Mem[0x00B0] = a
+	}
+	// 054B TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 054C LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 054F BMI HLR
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0589
+		}
+	}
+
+L0551:
+	if off[155] {
+		pc = 0x0551
+		goto step
+	}
+	clock += 23<<clockShift + 9
+	// 0551 STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0553 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0554 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0556 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0557 LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 055A AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 055C STA .TYPE
+	{
+		c.Mem[0x00DA] = a
+	}
+	// 055E CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0560 BEQ HPAWN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L058A
+		}
+	}
+
+L0562:
+	if off[156] {
+		pc = 0x0562
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 0562 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0563 LDA .MST,X
+	{
+		m := c.Mem[x+0xA0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0565 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+
+L0567: // HLN
+	if off[157] {
+		pc = 0x0567
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0567
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0567 JSR RESET
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0567
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x69, 0x05
+		s -= 2
+		goto L0266
+	}
+
+L056A: // HSTEP
+	if off[158] {
+		pc = 0x056A
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x056A
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 056A JSR CMOVE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x056A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x05
+		s -= 2
+		goto L0426
+	}
+
+L056D:
+	if off[159] {
+		pc = 0x056D
+		goto step
+	}
+	if clock+46<<clockShift >= end {
+		pc = 0x056D
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 056D BMI HNX
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L057F
+		}
+	}
+
+L056F:
+	if off[160] {
+		pc = 0x056F
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 056F LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0571 CMP .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0573 BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05BE
+		}
+	}
+
+L0575:
+	if off[161] {
+		pc = 0x0575
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0575 BVS HNX
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L057F
+		}
+	}
+
+L0577:
+	if off[162] {
+		pc = 0x0577
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0577 LDA .TYPE
+	{
+		m := c.Mem[0x00DA]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0579 BEQ HNX
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L057F
+		}
+	}
+
+L057B:
+	if off[163] {
+		pc = 0x057B
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 057B CMP #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 057D BNE HSTEP
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L056A
+		}
+	}
+
+L057F: // HNX
+	if off[164] {
+		pc = 0x057F
+		goto step
+	}
+	clock += 17<<clockShift + 5
+	// 057F DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 0581 LDX .TYPE
+	{
+		m := c.Mem[0x00DA]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0583 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0585 CMP .MEND,X
+	{
+		m := c.Mem[x+0xA8]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0587 BNE HLN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0567
+		}
+	}
+
+L0589: // HLR
+	if off[165] {
+		pc = 0x0589
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0589
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0589 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
 				goto L09B1
-			case 241:
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
+L058A: // HPAWN
+	if off[166] {
+		pc = 0x058A
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 058A LDA #$04
+	{
+		m := byte(0x04)
+		a = m
+		nz = int(int8(a))
+	}
+	// 058C STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+
+L058E: // HPF
+	if off[167] {
+		pc = 0x058E
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x058E
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 058E JSR CMOVE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x058E
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x05
+		s -= 2
+		goto L0426
+	}
+
+L0591:
+	if off[168] {
+		pc = 0x0591
+		goto step
+	}
+	if clock+48<<clockShift >= end {
+		pc = 0x0591
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 0591 BMI HPD
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L05A1
+		}
+	}
+
+L0593:
+	if off[169] {
+		pc = 0x0593
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0593 BVS HPD
+	{
+		if v {
+			clock += 1 << clockShift
+			goto L05A1
+		}
+	}
+
+L0595:
+	if off[170] {
+		pc = 0x0595
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0595 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0597 CMP .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0599 BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05BE
+		}
+	}
+
+L059B:
+	if off[171] {
+		pc = 0x059B
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 059B AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 059D CMP #$20
+	{
+		m := byte(0x20)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 059F BEQ HPF
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L058E
+		}
+	}
+
+L05A1: // HPD
+	if off[172] {
+		pc = 0x05A1
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 05A1 LDA #$06
+	{
+		m := byte(0x06)
+		a = m
+		nz = int(int8(a))
+	}
+	// 05A3 STA .MOVEN
+	{
+		c.Mem[0x00B6] = a
+	}
+
+L05A5: // HPD1
+	if off[173] {
+		pc = 0x05A5
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x05A5
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 05A5 JSR RESET
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x05A5
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xA7, 0x05
+		s -= 2
+		goto L0266
+	}
+
+L05A8:
+	if off[174] {
+		pc = 0x05A8
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x05A8
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 05A8 JSR CMOVE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x05A8
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xAA, 0x05
+		s -= 2
+		goto L0426
+	}
+
+L05AB:
+	if off[175] {
+		pc = 0x05AB
+		goto step
+	}
+	if clock+48<<clockShift >= end {
+		pc = 0x05AB
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 05AB BMI HPN
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L05B5
+		}
+	}
+
+L05AD:
+	if off[176] {
+		pc = 0x05AD
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 05AD BVC HPN
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L05B5
+		}
+	}
+
+L05AF:
+	if off[177] {
+		pc = 0x05AF
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 05AF LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B1 CMP .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05B3 BEQ HGOT
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05BE
+		}
+	}
+
+L05B5: // HPN
+	if off[178] {
+		pc = 0x05B5
+		goto step
+	}
+	clock += 12<<clockShift + 4
+	// 05B5 DEC .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x00B6] = m
+	}
+	// 05B7 LDA .MOVEN
+	{
+		m := c.Mem[0x00B6]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05B9 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05BB BNE HPD1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05A5
+		}
+	}
+
+L05BD:
+	if off[179] {
+		pc = 0x05BD
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 05BD RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
+L05BE: // HGOT
+	if off[180] {
+		pc = 0x05BE
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 05BE BVC HG1
+	{
+		if !v {
+			clock += 1 << clockShift
+			goto L05C6
+		}
+	}
+
+L05C0:
+	if off[181] {
+		pc = 0x05C0
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 05C0 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05C2 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05C4 BEQ HLR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0589
+		}
+	}
+
+L05C6: // HG1
+	if off[182] {
+		pc = 0x05C6
+		goto step
+	}
+	clock += 25<<clockShift + 8
+	// 05C6 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05C8 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05CA STA .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 19<<clockShift + 6
+			pc = 0x05CA
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 05CD TSX
+	{
+		x = s
+		nz = int(int8(x))
+	}
+	// 05CE TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 05CF LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 05D1 STA .SSP,X
+	{
+		ea := uint16(x + 0x90)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x05D1
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 05D3 JMP TRY
+	{
+		goto L0324
+	}
+
+L05D6: // HQ
+	if off[183] {
+		pc = 0x05D6
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 05D6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D8 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DB BNE HQ1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E4
+		}
+	}
+
+L05DD:
+	if off[184] {
+		pc = 0x05DD
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 05DD LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05DF CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E2 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F5
+		}
+	}
+
+L05E4: // HQ1
+	if off[185] {
+		pc = 0x05E4
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 05E4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E6 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E9 BNE HQT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F2
+		}
+	}
+
+L05EB:
+	if off[186] {
+		pc = 0x05EB
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 05EB LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05ED CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05F0 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F5
+		}
+	}
+
+L05F2: // HQT
+	if off[187] {
+		pc = 0x05F2
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 05F2 JMP TRY
+	{
+		goto L0324
+	}
+
+L05F5: // HQR
+	if off[188] {
+		pc = 0x05F5
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 05F5 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x021F:
+			goto L021F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
+		case 0x09AE:
+			goto L09AE
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0800: // FULL
-	if off[133] {
+	if off[189] {
 		pc = 0x0800
 		goto step
 	}
@@ -42059,7 +49662,7 @@ L0800: // FULL
 		goto budget
 	}
 	clock += 6<<clockShift + 1
-	// 0800 JSR REVERSE
+	// 0800 JSR HREV
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -42069,11 +49672,11 @@ L0800: // FULL
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x08
 		s -= 2
-		goto L0400
+		goto L028F
 	}
 
 L0803: // ROOT
-	if off[134] {
+	if off[190] {
 		pc = 0x0803
 		goto step
 	}
@@ -42096,7 +49699,7 @@ L0803: // ROOT
 	}
 
 L0806:
-	if off[135] {
+	if off[191] {
 		pc = 0x0806
 		goto step
 	}
@@ -42126,7 +49729,7 @@ L0806:
 	}
 
 L080C:
-	if off[136] {
+	if off[192] {
 		pc = 0x080C
 		goto step
 	}
@@ -42147,7 +49750,7 @@ L080C:
 		}
 		c.Mem[ea] = a
 	}
-	// 0810 JSR KILL
+	// 0810 JSR HKILL
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -42157,11 +49760,11 @@ L080C:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x12, 0x08
 		s -= 2
-		goto L08BF
+		goto L0CE0
 	}
 
 L0813:
-	if off[137] {
+	if off[193] {
 		pc = 0x0813
 		goto step
 	}
@@ -42191,7 +49794,7 @@ L0813:
 	}
 
 L0819:
-	if off[138] {
+	if off[194] {
 		pc = 0x0819
 		goto step
 	}
@@ -42210,7 +49813,7 @@ L0819:
 	}
 
 L081C:
-	if off[139] {
+	if off[195] {
 		pc = 0x081C
 		goto step
 	}
@@ -42227,7 +49830,7 @@ L081C:
 	}
 
 L081E: // FDONE
-	if off[140] {
+	if off[196] {
 		pc = 0x081E
 		goto step
 	}
@@ -42261,18 +49864,18 @@ L081E: // FDONE
 	}
 
 L0825:
-	if off[141] {
+	if off[197] {
 		pc = 0x0825
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 0825 JMP REVERSE
+	// 0825 JMP HSTORE
 	{
-		goto L0400
+		goto L03CD
 	}
 
 L0828: // NOLEG
-	if off[142] {
+	if off[198] {
 		pc = 0x0828
 		goto step
 	}
@@ -42316,7 +49919,7 @@ L0828: // NOLEG
 	}
 
 L0832:
-	if off[143] {
+	if off[199] {
 		pc = 0x0832
 		goto step
 	}
@@ -42339,7 +49942,7 @@ L0832:
 	}
 
 L0835:
-	if off[144] {
+	if off[200] {
 		pc = 0x0835
 		goto step
 	}
@@ -42354,7 +49957,7 @@ L0835:
 	}
 
 L0838: // GEN
-	if off[145] {
+	if off[201] {
 		pc = 0x0838
 		goto step
 	}
@@ -42395,7 +49998,7 @@ L0838: // GEN
 	}
 
 L0841: // CAPT
-	if off[146] {
+	if off[202] {
 		pc = 0x0841
 		goto step
 	}
@@ -42501,7 +50104,7 @@ L0841: // CAPT
 	}
 
 L0854:
-	if off[147] {
+	if off[203] {
 		pc = 0x0854
 		goto step
 	}
@@ -42531,7 +50134,7 @@ L0854:
 	}
 
 L085A:
-	if off[148] {
+	if off[204] {
 		pc = 0x085A
 		goto step
 	}
@@ -42550,7 +50153,7 @@ L085A:
 	}
 
 L085D: // CDONE
-	if off[149] {
+	if off[205] {
 		pc = 0x085D
 		goto step
 	}
@@ -42577,127 +50180,143 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L085E: // COLLECT
-	if off[150] {
+	if off[206] {
 		pc = 0x085E
 		goto step
 	}
@@ -42717,7 +50336,7 @@ L085E: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -42733,7 +50352,7 @@ L085E: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -42754,7 +50373,7 @@ L085E: // COLLECT
 	}
 
 L086D:
-	if off[151] {
+	if off[207] {
 		pc = 0x086D
 		goto step
 	}
@@ -42766,7 +50385,7 @@ L086D:
 	// 086D STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
 			pc = 0x086D
 			goto step
@@ -42798,7 +50417,7 @@ L086D:
 	}
 
 L0876:
-	if off[152] {
+	if off[208] {
 		pc = 0x0876
 		goto step
 	}
@@ -42821,7 +50440,7 @@ L0876:
 	}
 
 L087A: // CFULL
-	if off[153] {
+	if off[209] {
 		pc = 0x087A
 		goto step
 	}
@@ -42848,127 +50467,143 @@ L087A: // CFULL
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L087B: // CAPS
-	if off[154] {
+	if off[210] {
 		pc = 0x087B
 		goto step
 	}
@@ -43005,7 +50640,7 @@ L087B: // CAPS
 	}
 
 L0881: // CNEXT
-	if off[155] {
+	if off[211] {
 		pc = 0x0881
 		goto step
 	}
@@ -43082,7 +50717,7 @@ L0881: // CNEXT
 	}
 
 L088E: // CSCAN
-	if off[156] {
+	if off[212] {
 		pc = 0x088E
 		goto step
 	}
@@ -43112,7 +50747,7 @@ L088E: // CSCAN
 	}
 
 L0893:
-	if off[157] {
+	if off[213] {
 		pc = 0x0893
 		goto step
 	}
@@ -43141,7 +50776,7 @@ L0893:
 	}
 
 L089A:
-	if off[158] {
+	if off[214] {
 		pc = 0x089A
 		goto step
 	}
@@ -43155,7 +50790,7 @@ L089A:
 	}
 
 L089C:
-	if off[159] {
+	if off[215] {
 		pc = 0x089C
 		goto step
 	}
@@ -43170,7 +50805,7 @@ L089C:
 	}
 
 L08A0: // CSKIP
-	if off[160] {
+	if off[216] {
 		pc = 0x08A0
 		goto step
 	}
@@ -43189,7 +50824,7 @@ L08A0: // CSKIP
 	}
 
 L08A3: // CPICK
-	if off[161] {
+	if off[217] {
 		pc = 0x08A3
 		goto step
 	}
@@ -43209,7 +50844,7 @@ L08A3: // CPICK
 	}
 
 L08A7:
-	if off[162] {
+	if off[218] {
 		pc = 0x08A7
 		goto step
 	}
@@ -43229,7 +50864,7 @@ L08A7:
 	// 08AB STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
 			pc = 0x08AB
 			goto step
@@ -43274,7 +50909,7 @@ L08A7:
 	}
 
 L08BB:
-	if off[163] {
+	if off[219] {
 		pc = 0x08BB
 		goto step
 	}
@@ -43289,7 +50924,7 @@ L08BB:
 	}
 
 L08BE: // CEND
-	if off[164] {
+	if off[220] {
 		pc = 0x08BE
 		goto step
 	}
@@ -43310,127 +50945,143 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L08BF: // KILL
-	if off[165] {
+	if off[221] {
 		pc = 0x08BF
 		goto step
 	}
@@ -43456,7 +51107,7 @@ L08BF: // KILL
 	}
 
 L08C4:
-	if off[166] {
+	if off[222] {
 		pc = 0x08C4
 		goto step
 	}
@@ -43487,7 +51138,7 @@ L08C4:
 	}
 
 L08CC:
-	if off[167] {
+	if off[223] {
 		pc = 0x08CC
 		goto step
 	}
@@ -43514,7 +51165,7 @@ L08CC:
 	}
 
 L08D5: // KSTEP
-	if off[168] {
+	if off[224] {
 		pc = 0x08D5
 		goto step
 	}
@@ -43537,7 +51188,7 @@ L08D5: // KSTEP
 	}
 
 L08D8:
-	if off[169] {
+	if off[225] {
 		pc = 0x08D8
 		goto step
 	}
@@ -43555,7 +51206,7 @@ L08D8:
 	}
 
 L08DA:
-	if off[170] {
+	if off[226] {
 		pc = 0x08DA
 		goto step
 	}
@@ -43569,7 +51220,7 @@ L08DA:
 	}
 
 L08DC:
-	if off[171] {
+	if off[227] {
 		pc = 0x08DC
 		goto step
 	}
@@ -43604,7 +51255,7 @@ L08DC:
 	}
 
 L08E5:
-	if off[172] {
+	if off[228] {
 		pc = 0x08E5
 		goto step
 	}
@@ -43641,7 +51292,7 @@ L08E5:
 	}
 
 L08EE: // KREC
-	if off[173] {
+	if off[229] {
 		pc = 0x08EE
 		goto step
 	}
@@ -43664,7 +51315,7 @@ L08EE: // KREC
 	}
 
 L08F1:
-	if off[174] {
+	if off[230] {
 		pc = 0x08F1
 		goto step
 	}
@@ -43686,7 +51337,7 @@ L08F1:
 	}
 
 L08F4:
-	if off[175] {
+	if off[231] {
 		pc = 0x08F4
 		goto step
 	}
@@ -43778,127 +51429,143 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L090B: // KGONE
-	if off[176] {
+	if off[232] {
 		pc = 0x090B
 		goto step
 	}
@@ -43927,7 +51594,7 @@ L090B: // KGONE
 	}
 
 L0912: // KNONE
-	if off[177] {
+	if off[233] {
 		pc = 0x0912
 		goto step
 	}
@@ -43950,127 +51617,143 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0915: // RTYPE
-	if off[178] {
+	if off[234] {
 		pc = 0x0915
 		goto step
 	}
@@ -44100,7 +51783,7 @@ L0915: // RTYPE
 	}
 
 L091B:
-	if off[179] {
+	if off[235] {
 		pc = 0x091B
 		goto step
 	}
@@ -44152,7 +51835,7 @@ L091B:
 	}
 
 L092A:
-	if off[180] {
+	if off[236] {
 		pc = 0x092A
 		goto step
 	}
@@ -44174,7 +51857,7 @@ L092A:
 	}
 
 L092F:
-	if off[181] {
+	if off[237] {
 		pc = 0x092F
 		goto step
 	}
@@ -44206,7 +51889,7 @@ L092F:
 	}
 
 L0937:
-	if off[182] {
+	if off[238] {
 		pc = 0x0937
 		goto step
 	}
@@ -44232,7 +51915,7 @@ L0937:
 	}
 
 L093D:
-	if off[183] {
+	if off[239] {
 		pc = 0x093D
 		goto step
 	}
@@ -44257,7 +51940,7 @@ L093D:
 	}
 
 L0942:
-	if off[184] {
+	if off[240] {
 		pc = 0x0942
 		goto step
 	}
@@ -44286,7 +51969,7 @@ L0942:
 	}
 
 L0947: // RTR
-	if off[185] {
+	if off[241] {
 		pc = 0x0947
 		goto step
 	}
@@ -44311,127 +51994,143 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0948: // RTAKEN
-	if off[186] {
+	if off[242] {
 		pc = 0x0948
 		goto step
 	}
@@ -44456,7 +52155,7 @@ L0948: // RTAKEN
 	}
 
 L094D: // CSIDE
-	if off[187] {
+	if off[243] {
 		pc = 0x094D
 		goto step
 	}
@@ -44492,7 +52191,7 @@ L094D: // CSIDE
 	}
 
 L0955:
-	if off[188] {
+	if off[244] {
 		pc = 0x0955
 		goto step
 	}
@@ -44505,7 +52204,7 @@ L0955:
 	}
 
 L0957: // CS1
-	if off[189] {
+	if off[245] {
 		pc = 0x0957
 		goto step
 	}
@@ -44547,7 +52246,7 @@ L0957: // CS1
 	}
 
 L0963:
-	if off[190] {
+	if off[246] {
 		pc = 0x0963
 		goto step
 	}
@@ -44579,7 +52278,7 @@ L0963:
 	}
 
 L096A:
-	if off[191] {
+	if off[247] {
 		pc = 0x096A
 		goto step
 	}
@@ -44608,7 +52307,7 @@ L096A:
 	}
 
 L0971:
-	if off[192] {
+	if off[248] {
 		pc = 0x0971
 		goto step
 	}
@@ -44621,7 +52320,7 @@ L0971:
 	}
 
 L0973: // CS2
-	if off[193] {
+	if off[249] {
 		pc = 0x0973
 		goto step
 	}
@@ -44683,7 +52382,7 @@ L0973: // CS2
 	}
 
 L097C:
-	if off[194] {
+	if off[250] {
 		pc = 0x097C
 		goto step
 	}
@@ -44721,7 +52420,7 @@ L097C:
 	}
 
 L0985:
-	if off[195] {
+	if off[251] {
 		pc = 0x0985
 		goto step
 	}
@@ -44740,7 +52439,7 @@ L0985:
 	}
 
 L0988: // CS3
-	if off[196] {
+	if off[252] {
 		pc = 0x0988
 		goto step
 	}
@@ -44765,7 +52464,7 @@ L0988: // CS3
 	}
 
 L098D:
-	if off[197] {
+	if off[253] {
 		pc = 0x098D
 		goto step
 	}
@@ -44783,7 +52482,7 @@ L098D:
 	}
 
 L098F:
-	if off[198] {
+	if off[254] {
 		pc = 0x098F
 		goto step
 	}
@@ -44845,7 +52544,7 @@ L098F:
 	}
 
 L0998:
-	if off[199] {
+	if off[255] {
 		pc = 0x0998
 		goto step
 	}
@@ -44863,7 +52562,7 @@ L0998:
 	}
 
 L099A:
-	if off[200] {
+	if off[256] {
 		pc = 0x099A
 		goto step
 	}
@@ -44980,7 +52679,7 @@ L099A:
 	}
 
 L09AE:
-	if off[201] {
+	if off[257] {
 		pc = 0x09AE
 		goto step
 	}
@@ -45003,7 +52702,7 @@ L09AE:
 	}
 
 L09B1: // CSR
-	if off[202] {
+	if off[258] {
 		pc = 0x09B1
 		goto step
 	}
@@ -45030,127 +52729,143 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L09B2: // ATTK
-	if off[203] {
+	if off[259] {
 		pc = 0x09B2
 		goto step
 	}
@@ -45171,7 +52886,7 @@ L09B2: // ATTK
 	}
 
 L09B7: // AK1
-	if off[204] {
+	if off[260] {
 		pc = 0x09B7
 		goto step
 	}
@@ -45237,7 +52952,7 @@ L09B7: // AK1
 	}
 
 L09C0:
-	if off[205] {
+	if off[261] {
 		pc = 0x09C0
 		goto step
 	}
@@ -45262,7 +52977,7 @@ L09C0:
 	}
 
 L09C4:
-	if off[206] {
+	if off[262] {
 		pc = 0x09C4
 		goto step
 	}
@@ -45288,7 +53003,7 @@ L09C4:
 	}
 
 L09C9: // AK2
-	if off[207] {
+	if off[263] {
 		pc = 0x09C9
 		goto step
 	}
@@ -45319,7 +53034,7 @@ L09C9: // AK2
 	}
 
 L09D4: // AK3
-	if off[208] {
+	if off[264] {
 		pc = 0x09D4
 		goto step
 	}
@@ -45389,7 +53104,7 @@ L09D4: // AK3
 	}
 
 L09E0:
-	if off[209] {
+	if off[265] {
 		pc = 0x09E0
 		goto step
 	}
@@ -45414,7 +53129,7 @@ L09E0:
 	}
 
 L09E4:
-	if off[210] {
+	if off[266] {
 		pc = 0x09E4
 		goto step
 	}
@@ -45438,7 +53153,7 @@ L09E4:
 	}
 
 L09EB: // AK4
-	if off[211] {
+	if off[267] {
 		pc = 0x09EB
 		goto step
 	}
@@ -45459,7 +53174,7 @@ L09EB: // AK4
 	}
 
 L09EF:
-	if off[212] {
+	if off[268] {
 		pc = 0x09EF
 		goto step
 	}
@@ -45480,7 +53195,7 @@ L09EF:
 	}
 
 L09F3:
-	if off[213] {
+	if off[269] {
 		pc = 0x09F3
 		goto step
 	}
@@ -45501,7 +53216,7 @@ L09F3:
 	}
 
 L09F7:
-	if off[214] {
+	if off[270] {
 		pc = 0x09F7
 		goto step
 	}
@@ -45522,7 +53237,7 @@ L09F7:
 	}
 
 L09FB:
-	if off[215] {
+	if off[271] {
 		pc = 0x09FB
 		goto step
 	}
@@ -45541,8 +53256,8 @@ L09FB:
 		}
 	}
 
-L0A00:
-	if off[216] {
+L0A00: // ZB
+	if off[272] {
 		pc = 0x0A00
 		goto step
 	}
@@ -45563,7 +53278,7 @@ L0A00:
 	}
 
 L0A04:
-	if off[217] {
+	if off[273] {
 		pc = 0x0A04
 		goto step
 	}
@@ -45584,7 +53299,7 @@ L0A04:
 	}
 
 L0A08:
-	if off[218] {
+	if off[274] {
 		pc = 0x0A08
 		goto step
 	}
@@ -45605,7 +53320,7 @@ L0A08:
 	}
 
 L0A0C:
-	if off[219] {
+	if off[275] {
 		pc = 0x0A0C
 		goto step
 	}
@@ -45626,7 +53341,7 @@ L0A0C:
 	}
 
 L0A10:
-	if off[220] {
+	if off[276] {
 		pc = 0x0A10
 		goto step
 	}
@@ -45640,7 +53355,7 @@ L0A10:
 	}
 
 L0A12: // AROOK
-	if off[221] {
+	if off[277] {
 		pc = 0x0A12
 		goto step
 	}
@@ -45661,7 +53376,7 @@ L0A12: // AROOK
 	}
 
 L0A16:
-	if off[222] {
+	if off[278] {
 		pc = 0x0A16
 		goto step
 	}
@@ -45675,7 +53390,7 @@ L0A16:
 	}
 
 L0A18: // ABISH
-	if off[223] {
+	if off[279] {
 		pc = 0x0A18
 		goto step
 	}
@@ -45696,7 +53411,7 @@ L0A18: // ABISH
 	}
 
 L0A1C: // AKN
-	if off[224] {
+	if off[280] {
 		pc = 0x0A1C
 		goto step
 	}
@@ -45715,7 +53430,7 @@ L0A1C: // AKN
 	}
 
 L0A1F:
-	if off[225] {
+	if off[281] {
 		pc = 0x0A1F
 		goto step
 	}
@@ -45744,127 +53459,143 @@ L0A1F:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0A22: // AYES
-	if off[226] {
+	if off[282] {
 		pc = 0x0A22
 		goto step
 	}
@@ -45893,127 +53624,143 @@ L0A22: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0A25: // AMAN
-	if off[227] {
+	if off[283] {
 		pc = 0x0A25
 		goto step
 	}
@@ -46042,7 +53789,7 @@ L0A25: // AMAN
 	}
 
 L0A2A:
-	if off[228] {
+	if off[284] {
 		pc = 0x0A2A
 		goto step
 	}
@@ -46080,7 +53827,7 @@ L0A2A:
 	}
 
 L0A33:
-	if off[229] {
+	if off[285] {
 		pc = 0x0A33
 		goto step
 	}
@@ -46112,7 +53859,7 @@ L0A33:
 	}
 
 L0A3A:
-	if off[230] {
+	if off[286] {
 		pc = 0x0A3A
 		goto step
 	}
@@ -46149,127 +53896,143 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0A40: // AOFF
-	if off[231] {
+	if off[287] {
 		pc = 0x0A40
 		goto step
 	}
@@ -46282,7 +54045,7 @@ L0A40: // AOFF
 	}
 
 L0A42: // AEMP
-	if off[232] {
+	if off[288] {
 		pc = 0x0A42
 		goto step
 	}
@@ -46305,127 +54068,143 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0A43: // PCAP
-	if off[233] {
+	if off[289] {
 		pc = 0x0A43
 		goto step
 	}
@@ -46448,7 +54227,7 @@ L0A43: // PCAP
 	}
 
 L0A46:
-	if off[234] {
+	if off[290] {
 		pc = 0x0A46
 		goto step
 	}
@@ -46466,7 +54245,7 @@ L0A46:
 	}
 
 L0A48:
-	if off[235] {
+	if off[291] {
 		pc = 0x0A48
 		goto step
 	}
@@ -46480,7 +54259,7 @@ L0A48:
 	}
 
 L0A4A:
-	if off[236] {
+	if off[292] {
 		pc = 0x0A4A
 		goto step
 	}
@@ -46500,7 +54279,7 @@ L0A4A:
 	}
 
 L0A4F:
-	if off[237] {
+	if off[293] {
 		pc = 0x0A4F
 		goto step
 	}
@@ -46564,7 +54343,7 @@ L0A4F:
 	}
 
 L0A58:
-	if off[238] {
+	if off[294] {
 		pc = 0x0A58
 		goto step
 	}
@@ -46601,7 +54380,7 @@ L0A58:
 	}
 
 L0A65: // PCN
-	if off[239] {
+	if off[295] {
 		pc = 0x0A65
 		goto step
 	}
@@ -46614,7 +54393,7 @@ L0A65: // PCN
 	}
 
 L0A67: // PCR
-	if off[240] {
+	if off[296] {
 		pc = 0x0A67
 		goto step
 	}
@@ -46635,127 +54414,143 @@ L0A67: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L0A68: // PJAN
-	if off[241] {
+	if off[297] {
 		pc = 0x0A68
 		goto step
 	}
@@ -46786,7 +54581,7 @@ L0A68: // PJAN
 	}
 
 L0A6E:
-	if off[242] {
+	if off[298] {
 		pc = 0x0A6E
 		goto step
 	}
@@ -46809,7 +54604,7 @@ L0A6E:
 	}
 
 L0A75: // PJQ
-	if off[243] {
+	if off[299] {
 		pc = 0x0A75
 		goto step
 	}
@@ -46820,7 +54615,7 @@ L0A75: // PJQ
 	}
 
 L0A78: // MOVE
-	if off[244] {
+	if off[300] {
 		pc = 0x0A78
 		goto step
 	}
@@ -46931,7 +54726,7 @@ L0A78: // MOVE
 	}
 
 L0AA5: // MCHK
-	if off[245] {
+	if off[301] {
 		pc = 0x0AA5
 		goto step
 	}
@@ -46961,7 +54756,7 @@ L0AA5: // MCHK
 	}
 
 L0AAA:
-	if off[246] {
+	if off[302] {
 		pc = 0x0AAA
 		goto step
 	}
@@ -46991,7 +54786,7 @@ L0AAA:
 	}
 
 L0AB3:
-	if off[247] {
+	if off[303] {
 		pc = 0x0AB3
 		goto step
 	}
@@ -47012,7 +54807,7 @@ L0AB3:
 	}
 
 L0AB7:
-	if off[248] {
+	if off[304] {
 		pc = 0x0AB7
 		goto step
 	}
@@ -47023,7 +54818,7 @@ L0AB7:
 	}
 
 L0ABA: // MKING
-	if off[249] {
+	if off[305] {
 		pc = 0x0ABA
 		goto step
 	}
@@ -47084,7 +54879,7 @@ L0ABA: // MKING
 	}
 
 L0AC4:
-	if off[250] {
+	if off[306] {
 		pc = 0x0AC4
 		goto step
 	}
@@ -47105,7 +54900,7 @@ L0AC4:
 	}
 
 L0AC8: // MK1
-	if off[251] {
+	if off[307] {
 		pc = 0x0AC8
 		goto step
 	}
@@ -47139,7 +54934,7 @@ L0AC8: // MK1
 	}
 
 L0AD0:
-	if off[252] {
+	if off[308] {
 		pc = 0x0AD0
 		goto step
 	}
@@ -47152,7 +54947,7 @@ L0AD0:
 	}
 
 L0AD2: // MK2
-	if off[253] {
+	if off[309] {
 		pc = 0x0AD2
 		goto step
 	}
@@ -47173,7 +54968,7 @@ L0AD2: // MK2
 	}
 
 L0AD9: // MK3
-	if off[254] {
+	if off[310] {
 		pc = 0x0AD9
 		goto step
 	}
@@ -47203,7 +54998,7 @@ L0AD9: // MK3
 	}
 
 L0ADE:
-	if off[255] {
+	if off[311] {
 		pc = 0x0ADE
 		goto step
 	}
@@ -47214,7 +55009,7 @@ L0ADE:
 	}
 
 L0AE1: // MKR
-	if off[256] {
+	if off[312] {
 		pc = 0x0AE1
 		goto step
 	}
@@ -47225,7 +55020,7 @@ L0AE1: // MKR
 	}
 
 L0AE4: // MPAWN
-	if off[257] {
+	if off[313] {
 		pc = 0x0AE4
 		goto step
 	}
@@ -47264,7 +55059,7 @@ L0AE4: // MPAWN
 	}
 
 L0AEE:
-	if off[258] {
+	if off[314] {
 		pc = 0x0AEE
 		goto step
 	}
@@ -47277,7 +55072,7 @@ L0AEE:
 	}
 
 L0AF0: // MP1
-	if off[259] {
+	if off[315] {
 		pc = 0x0AF0
 		goto step
 	}
@@ -47298,7 +55093,7 @@ L0AF0: // MP1
 	}
 
 L0AF4:
-	if off[260] {
+	if off[316] {
 		pc = 0x0AF4
 		goto step
 	}
@@ -47359,7 +55154,7 @@ L0AF4:
 	}
 
 L0B03: // MP2
-	if off[261] {
+	if off[317] {
 		pc = 0x0B03
 		goto step
 	}
@@ -47420,7 +55215,7 @@ L0B03: // MP2
 	}
 
 L0B0D:
-	if off[262] {
+	if off[318] {
 		pc = 0x0B0D
 		goto step
 	}
@@ -47441,7 +55236,7 @@ L0B0D:
 	}
 
 L0B11: // MP3
-	if off[263] {
+	if off[319] {
 		pc = 0x0B11
 		goto step
 	}
@@ -47468,7 +55263,7 @@ L0B11: // MP3
 	}
 
 L0B1B: // MP4
-	if off[264] {
+	if off[320] {
 		pc = 0x0B1B
 		goto step
 	}
@@ -47488,7 +55283,7 @@ L0B1B: // MP4
 	}
 
 L0B1F:
-	if off[265] {
+	if off[321] {
 		pc = 0x0B1F
 		goto step
 	}
@@ -47508,7 +55303,7 @@ L0B1F:
 	}
 
 L0B23:
-	if off[266] {
+	if off[322] {
 		pc = 0x0B23
 		goto step
 	}
@@ -47563,7 +55358,7 @@ L0B23:
 	}
 
 L0B39: // MP5
-	if off[267] {
+	if off[323] {
 		pc = 0x0B39
 		goto step
 	}
@@ -47593,7 +55388,7 @@ L0B39: // MP5
 	}
 
 L0B3E:
-	if off[268] {
+	if off[324] {
 		pc = 0x0B3E
 		goto step
 	}
@@ -47604,7 +55399,7 @@ L0B3E:
 	}
 
 L0B40: // MREC
-	if off[269] {
+	if off[325] {
 		pc = 0x0B40
 		goto step
 	}
@@ -47630,7 +55425,7 @@ L0B40: // MREC
 	}
 
 L0B46:
-	if off[270] {
+	if off[326] {
 		pc = 0x0B46
 		goto step
 	}
@@ -47680,7 +55475,7 @@ L0B46:
 	}
 
 L0B53: // MR1
-	if off[271] {
+	if off[327] {
 		pc = 0x0B53
 		goto step
 	}
@@ -48108,7 +55903,7 @@ L0B53: // MR1
 	}
 
 L0BCD:
-	if off[272] {
+	if off[328] {
 		pc = 0x0BCD
 		goto step
 	}
@@ -48142,7 +55937,7 @@ L0BCD:
 	}
 
 L0BD5: // M7
-	if off[273] {
+	if off[329] {
 		pc = 0x0BD5
 		goto step
 	}
@@ -48162,7 +55957,7 @@ L0BD5: // M7
 	}
 
 L0BDA:
-	if off[274] {
+	if off[330] {
 		pc = 0x0BDA
 		goto step
 	}
@@ -48316,7 +56111,7 @@ L0BDA:
 	}
 
 L0BFD: // M8
-	if off[275] {
+	if off[331] {
 		pc = 0x0BFD
 		goto step
 	}
@@ -48341,127 +56136,680 @@ L0BFD: // M8
 		case 0x04F7:
 			goto L04F7
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
+L0CE0: // HKILL
+	if off[332] {
+		pc = 0x0CE0
+		goto step
+	}
+	if clock+31<<clockShift >= end {
+		pc = 0x0CE0
+		goto budget
+	}
+	clock += 10<<clockShift + 3
+	// 0CE0 LDA .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CE3 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0CE6 BNE HKL
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0CF0
+		}
+	}
+
+L0CE8:
+	if off[333] {
+		pc = 0x0CE8
+		goto step
+	}
+	clock += 10<<clockShift + 3
+	// 0CE8 LDA .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CEB CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0CEE BEQ HKR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0CF3
+		}
+	}
+
+L0CF0: // HKL
+	if off[334] {
+		pc = 0x0CF0
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0CF0 JMP KILL
+	{
+		goto L08BF
+	}
+
+L0CF3: // HKR
+	if off[335] {
+		pc = 0x0CF3
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0CF3 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x0813:
+			goto L0813
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
 				goto L09B1
-			case 241:
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
 				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
 				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
+			}
+		}
+		goto step
+	}
+
+L0DE0: // HFIRST
+	if off[336] {
+		pc = 0x0DE0
+		goto step
+	}
+	if clock+25<<clockShift >= end {
+		pc = 0x0DE0
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0DE0 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DE2 LDX .TTON
+	{
+		m := c.Mem[0x051F]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0DE5 BEQ HF1
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0DE9
+		}
+	}
+
+L0DE7:
+	if off[337] {
+		pc = 0x0DE7
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0DE7 LDA .RBP
+	{
+		m := c.Mem[0x004D]
+		a = m
+		nz = int(int8(a))
+	}
+
+L0DE9: // HF1
+	if off[338] {
+		pc = 0x0DE9
+		goto step
+	}
+	clock += 14<<clockShift + 4
+	// 0DE9 STA .HP
+	{
+		c.Mem[0x0100] = a
+	}
+	// 0DEC LDA .RBM
+	{
+		m := c.Mem[0x004E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0DEE STA .HS
+	{
+		c.Mem[0x0108] = a
+	}
+	// 0DF1 JMP FIRST
+	{
+		goto L00DD
+	}
+
+L0EE0: // HBEST
+	if off[339] {
+		pc = 0x0EE0
+		goto step
+	}
+	if clock+35<<clockShift >= end {
+		pc = 0x0EE0
+		goto budget
+	}
+	clock += 15<<clockShift + 5
+	// 0EE0 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EE2 STA .BBS,X
+	{
+		ea := 0x0118 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 12<<clockShift + 4
+			pc = 0x0EE2
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0EE5 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0EE7 CPX #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0EE9 BNE HB1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0EEF
+		}
+	}
+
+L0EEB:
+	if off[340] {
+		pc = 0x0EEB
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 0EEB STA .RBM
+	{
+		c.Mem[0x004E] = a
+	}
+	// 0EED STY .RBP
+	{
+		c.Mem[0x004D] = y
+	}
+
+L0EEF: // HB1
+	if off[341] {
+		pc = 0x0EEF
+		goto step
+	}
+	clock += 14<<clockShift + 3
+	// 0EEF LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EF1 STA .BBM,X
+	{
+		ea := 0x0110 + uint16(x)
+		if ea >= 0x0200 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 2
+			pc = 0x0EF1
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0EF4 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x036E:
+			goto L036E
+		}
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+			switch h {
+			case 1:
+				goto L0832
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
+				goto L10E2
+			case 31:
+				goto L085D
+			case 33:
+				goto L1180
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
+				goto L04B8
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
+				goto L020C
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
+				goto L1080
+			case 240:
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L1062: // XINIT
-	if off[276] {
+	if off[342] {
 		pc = 0x1062
 		goto step
 	}
@@ -48506,127 +56854,143 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L106B: // XSETW
-	if off[277] {
+	if off[343] {
 		pc = 0x106B
 		goto step
 	}
@@ -48697,127 +57061,143 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L107D: // REVX
-	if off[278] {
+	if off[344] {
 		pc = 0x107D
 		goto step
 	}
@@ -48840,7 +57220,7 @@ L107D: // REVX
 	}
 
 L1080:
-	if off[279] {
+	if off[345] {
 		pc = 0x1080
 		goto step
 	}
@@ -48857,7 +57237,7 @@ L1080:
 	}
 
 L1082: // REVX1
-	if off[280] {
+	if off[346] {
 		pc = 0x1082
 		goto step
 	}
@@ -48917,7 +57297,7 @@ L1082: // REVX1
 	}
 
 L1092:
-	if off[281] {
+	if off[347] {
 		pc = 0x1092
 		goto step
 	}
@@ -48937,7 +57317,7 @@ L1092:
 	}
 
 L1097:
-	if off[282] {
+	if off[348] {
 		pc = 0x1097
 		goto step
 	}
@@ -48954,7 +57334,7 @@ L1097:
 	}
 
 L109C: // REVX2
-	if off[283] {
+	if off[349] {
 		pc = 0x109C
 		goto step
 	}
@@ -48989,127 +57369,143 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L10A3: // UMOVE
-	if off[284] {
+	if off[350] {
 		pc = 0x10A3
 		goto step
 	}
@@ -49275,7 +57671,7 @@ L10A3: // UMOVE
 	}
 
 L10CC:
-	if off[285] {
+	if off[351] {
 		pc = 0x10CC
 		goto step
 	}
@@ -49288,7 +57684,7 @@ L10CC:
 	}
 
 L10CE: // UNONE
-	if off[286] {
+	if off[352] {
 		pc = 0x10CE
 		goto step
 	}
@@ -49350,7 +57746,7 @@ L10CE: // UNONE
 	}
 
 L10DF:
-	if off[287] {
+	if off[353] {
 		pc = 0x10DF
 		goto step
 	}
@@ -49369,7 +57765,7 @@ L10DF:
 	}
 
 L10E2: // U1
-	if off[288] {
+	if off[354] {
 		pc = 0x10E2
 		goto step
 	}
@@ -49400,7 +57796,7 @@ L10E2: // U1
 	}
 
 L10E8:
-	if off[289] {
+	if off[355] {
 		pc = 0x10E8
 		goto step
 	}
@@ -49419,7 +57815,7 @@ L10E8:
 	}
 
 L10EB: // U2
-	if off[290] {
+	if off[356] {
 		pc = 0x10EB
 		goto step
 	}
@@ -49534,127 +57930,143 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L1108: // UEP
-	if off[291] {
+	if off[357] {
 		pc = 0x1108
 		goto step
 	}
@@ -49770,127 +58182,143 @@ L1108: // UEP
 		case 0x10E2:
 			goto L10E2
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L1127: // UROOK
-	if off[292] {
+	if off[358] {
 		pc = 0x1127
 		goto step
 	}
@@ -50045,127 +58473,143 @@ L1127: // UROOK
 		case 0x10EB:
 			goto L10EB
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L1151: // VICV
-	if off[293] {
+	if off[359] {
 		pc = 0x1151
 		goto step
 	}
@@ -50189,7 +58633,7 @@ L1151: // VICV
 	}
 
 L1155:
-	if off[294] {
+	if off[360] {
 		pc = 0x1155
 		goto step
 	}
@@ -50248,127 +58692,143 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L1162: // VPRO
-	if off[295] {
+	if off[361] {
 		pc = 0x1162
 		goto step
 	}
@@ -50395,127 +58855,143 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L1166: // TPST
-	if off[296] {
+	if off[362] {
 		pc = 0x1166
 		goto step
 	}
@@ -50588,7 +59064,7 @@ L1166: // TPST
 	}
 
 L1179:
-	if off[297] {
+	if off[363] {
 		pc = 0x1179
 		goto step
 	}
@@ -50621,7 +59097,7 @@ L1179:
 	}
 
 L1180:
-	if off[298] {
+	if off[364] {
 		pc = 0x1180
 		goto step
 	}
@@ -50680,7 +59156,7 @@ L1180:
 	}
 
 L1187:
-	if off[299] {
+	if off[365] {
 		pc = 0x1187
 		goto step
 	}
@@ -50776,7 +59252,7 @@ L1187:
 	}
 
 L1193:
-	if off[300] {
+	if off[366] {
 		pc = 0x1193
 		goto step
 	}
@@ -50797,7 +59273,7 @@ L1193:
 	}
 
 L1197: // TPC
-	if off[301] {
+	if off[367] {
 		pc = 0x1197
 		goto step
 	}
@@ -50851,7 +59327,7 @@ L1197: // TPC
 	}
 
 L119D: // TPK
-	if off[302] {
+	if off[368] {
 		pc = 0x119D
 		goto step
 	}
@@ -50863,7 +59339,7 @@ L119D: // TPK
 	}
 
 L119E: // TPR
-	if off[303] {
+	if off[369] {
 		pc = 0x119E
 		goto step
 	}
@@ -50890,127 +59366,143 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L11A1: // KOK
-	if off[304] {
+	if off[370] {
 		pc = 0x11A1
 		goto step
 	}
@@ -51040,7 +59532,7 @@ L11A1: // KOK
 	}
 
 L11A7:
-	if off[305] {
+	if off[371] {
 		pc = 0x11A7
 		goto step
 	}
@@ -51060,7 +59552,7 @@ L11A7:
 	}
 
 L11AB:
-	if off[306] {
+	if off[372] {
 		pc = 0x11AB
 		goto step
 	}
@@ -51087,7 +59579,7 @@ L11AB:
 	}
 
 L11B1:
-	if off[307] {
+	if off[373] {
 		pc = 0x11B1
 		goto step
 	}
@@ -51133,7 +59625,7 @@ L11B1:
 	}
 
 L11BD:
-	if off[308] {
+	if off[374] {
 		pc = 0x11BD
 		goto step
 	}
@@ -51160,127 +59652,143 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L11C0: // KOKY
-	if off[309] {
+	if off[375] {
 		pc = 0x11C0
 		goto step
 	}
@@ -51293,7 +59801,7 @@ L11C0: // KOKY
 	}
 
 L11C2: // KOKR
-	if off[310] {
+	if off[376] {
 		pc = 0x11C2
 		goto step
 	}
@@ -51314,127 +59822,143 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L1200: // EXTRA
-	if off[311] {
+	if off[377] {
 		pc = 0x1200
 		goto step
 	}
@@ -51504,7 +60028,7 @@ L1200: // EXTRA
 	}
 
 L1216:
-	if off[312] {
+	if off[378] {
 		pc = 0x1216
 		goto step
 	}
@@ -51523,7 +60047,7 @@ L1216:
 	}
 
 L1219:
-	if off[313] {
+	if off[379] {
 		pc = 0x1219
 		goto step
 	}
@@ -51544,7 +60068,7 @@ L1219:
 	}
 
 L121D:
-	if off[314] {
+	if off[380] {
 		pc = 0x121D
 		goto step
 	}
@@ -51555,7 +60079,7 @@ L121D:
 	}
 
 L1220: // XDONE
-	if off[315] {
+	if off[381] {
 		pc = 0x1220
 		goto step
 	}
@@ -51582,7 +60106,7 @@ L1220: // XDONE
 	}
 
 L1228: // XKING
-	if off[316] {
+	if off[382] {
 		pc = 0x1228
 		goto step
 	}
@@ -51602,7 +60126,7 @@ L1228: // XKING
 	}
 
 L122D:
-	if off[317] {
+	if off[383] {
 		pc = 0x122D
 		goto step
 	}
@@ -51626,7 +60150,7 @@ L122D:
 	}
 
 L1234:
-	if off[318] {
+	if off[384] {
 		pc = 0x1234
 		goto step
 	}
@@ -51649,7 +60173,7 @@ L1234:
 	}
 
 L123C: // XK1
-	if off[319] {
+	if off[385] {
 		pc = 0x123C
 		goto step
 	}
@@ -51721,7 +60245,7 @@ L123C: // XK1
 	}
 
 L124B:
-	if off[320] {
+	if off[386] {
 		pc = 0x124B
 		goto step
 	}
@@ -51735,7 +60259,7 @@ L124B:
 	}
 
 L124D: // XPAWN
-	if off[321] {
+	if off[387] {
 		pc = 0x124D
 		goto step
 	}
@@ -51879,7 +60403,7 @@ L124D: // XPAWN
 	}
 
 L1274:
-	if off[322] {
+	if off[388] {
 		pc = 0x1274
 		goto step
 	}
@@ -51912,7 +60436,7 @@ L1274:
 	}
 
 L127D:
-	if off[323] {
+	if off[389] {
 		pc = 0x127D
 		goto step
 	}
@@ -51932,7 +60456,7 @@ L127D:
 	}
 
 L1281:
-	if off[324] {
+	if off[390] {
 		pc = 0x1281
 		goto step
 	}
@@ -51959,7 +60483,7 @@ L1281:
 	}
 
 L1287:
-	if off[325] {
+	if off[391] {
 		pc = 0x1287
 		goto step
 	}
@@ -52010,7 +60534,7 @@ L1287:
 	}
 
 L128D:
-	if off[326] {
+	if off[392] {
 		pc = 0x128D
 		goto step
 	}
@@ -52071,7 +60595,7 @@ L128D:
 	}
 
 L1297:
-	if off[327] {
+	if off[393] {
 		pc = 0x1297
 		goto step
 	}
@@ -52122,7 +60646,7 @@ L1297:
 	}
 
 L12A1: // XPASS
-	if off[328] {
+	if off[394] {
 		pc = 0x12A1
 		goto step
 	}
@@ -52142,7 +60666,7 @@ L12A1: // XPASS
 	}
 
 L12A6:
-	if off[329] {
+	if off[395] {
 		pc = 0x12A6
 		goto step
 	}
@@ -52155,7 +60679,7 @@ L12A6:
 	}
 
 L12A8: // XP1
-	if off[330] {
+	if off[396] {
 		pc = 0x12A8
 		goto step
 	}
@@ -52181,7 +60705,7 @@ L12A8: // XP1
 	}
 
 L12AD:
-	if off[331] {
+	if off[397] {
 		pc = 0x12AD
 		goto step
 	}
@@ -52202,7 +60726,7 @@ L12AD:
 	}
 
 L12B2:
-	if off[332] {
+	if off[398] {
 		pc = 0x12B2
 		goto step
 	}
@@ -52216,7 +60740,7 @@ L12B2:
 	}
 
 L12B4:
-	if off[333] {
+	if off[399] {
 		pc = 0x12B4
 		goto step
 	}
@@ -52277,7 +60801,7 @@ L12B4:
 	}
 
 L12BE: // XP2
-	if off[334] {
+	if off[400] {
 		pc = 0x12BE
 		goto step
 	}
@@ -52303,7 +60827,7 @@ L12BE: // XP2
 	}
 
 L12C3:
-	if off[335] {
+	if off[401] {
 		pc = 0x12C3
 		goto step
 	}
@@ -52402,7 +60926,7 @@ L12C3:
 	}
 
 L12D4: // XSTR
-	if off[336] {
+	if off[402] {
 		pc = 0x12D4
 		goto step
 	}
@@ -52429,7 +60953,7 @@ L12D4: // XSTR
 	}
 
 L12DC: // XSQ
-	if off[337] {
+	if off[403] {
 		pc = 0x12DC
 		goto step
 	}
@@ -52444,7 +60968,7 @@ L12DC: // XSQ
 	}
 
 L12DF: // XST1
-	if off[338] {
+	if off[404] {
 		pc = 0x12DF
 		goto step
 	}
@@ -52470,7 +60994,7 @@ L12DF: // XST1
 	}
 
 L12E7:
-	if off[339] {
+	if off[405] {
 		pc = 0x12E7
 		goto step
 	}
@@ -52493,7 +61017,7 @@ L12E7:
 	}
 
 L12EE: // XS1
-	if off[340] {
+	if off[406] {
 		pc = 0x12EE
 		goto step
 	}
@@ -52518,7 +61042,7 @@ L12EE: // XS1
 	}
 
 L12F2:
-	if off[341] {
+	if off[407] {
 		pc = 0x12F2
 		goto step
 	}
@@ -52540,7 +61064,7 @@ L12F2:
 	}
 
 L12F7:
-	if off[342] {
+	if off[408] {
 		pc = 0x12F7
 		goto step
 	}
@@ -52605,7 +61129,7 @@ L12F7:
 	}
 
 L1304:
-	if off[343] {
+	if off[409] {
 		pc = 0x1304
 		goto step
 	}
@@ -52635,7 +61159,7 @@ L1304:
 	}
 
 L130E: // XS2
-	if off[344] {
+	if off[410] {
 		pc = 0x130E
 		goto step
 	}
@@ -52696,7 +61220,7 @@ L130E: // XS2
 	}
 
 L1319:
-	if off[345] {
+	if off[411] {
 		pc = 0x1319
 		goto step
 	}
@@ -52726,7 +61250,7 @@ L1319:
 	}
 
 L1323: // XS3
-	if off[346] {
+	if off[412] {
 		pc = 0x1323
 		goto step
 	}
@@ -52752,7 +61276,7 @@ L1323: // XS3
 	}
 
 L1328:
-	if off[347] {
+	if off[413] {
 		pc = 0x1328
 		goto step
 	}
@@ -52780,7 +61304,7 @@ L1328:
 	}
 
 L132E:
-	if off[348] {
+	if off[414] {
 		pc = 0x132E
 		goto step
 	}
@@ -52841,7 +61365,7 @@ L132E:
 	}
 
 L133A: // XS4
-	if off[349] {
+	if off[415] {
 		pc = 0x133A
 		goto step
 	}
@@ -52863,7 +61387,7 @@ L133A: // XS4
 	}
 
 L133D:
-	if off[350] {
+	if off[416] {
 		pc = 0x133D
 		goto step
 	}
@@ -52927,7 +61451,7 @@ L133D:
 	}
 
 L1349: // XS5
-	if off[351] {
+	if off[417] {
 		pc = 0x1349
 		goto step
 	}
@@ -52949,7 +61473,7 @@ L1349: // XS5
 	}
 
 L134C:
-	if off[352] {
+	if off[418] {
 		pc = 0x134C
 		goto step
 	}
@@ -53010,7 +61534,7 @@ L134C:
 	}
 
 L1358: // XS6
-	if off[353] {
+	if off[419] {
 		pc = 0x1358
 		goto step
 	}
@@ -53032,7 +61556,7 @@ L1358: // XS6
 	}
 
 L135B:
-	if off[354] {
+	if off[420] {
 		pc = 0x135B
 		goto step
 	}
@@ -53086,7 +61610,7 @@ L135B:
 	}
 
 L1365: // XSDONE
-	if off[355] {
+	if off[421] {
 		pc = 0x1365
 		goto step
 	}
@@ -53097,7 +61621,7 @@ L1365: // XSDONE
 	}
 
 L1368: // XROOK
-	if off[356] {
+	if off[422] {
 		pc = 0x1368
 		goto step
 	}
@@ -53117,7 +61641,7 @@ L1368: // XROOK
 	}
 
 L136D:
-	if off[357] {
+	if off[423] {
 		pc = 0x136D
 		goto step
 	}
@@ -53149,7 +61673,7 @@ L136D:
 	}
 
 L1376:
-	if off[358] {
+	if off[424] {
 		pc = 0x1376
 		goto step
 	}
@@ -53204,7 +61728,7 @@ L1376:
 	}
 
 L138C: // XR1
-	if off[359] {
+	if off[425] {
 		pc = 0x138C
 		goto step
 	}
@@ -53230,7 +61754,7 @@ L138C: // XR1
 	}
 
 L1391:
-	if off[360] {
+	if off[426] {
 		pc = 0x1391
 		goto step
 	}
@@ -53257,7 +61781,7 @@ L1391:
 	}
 
 L1398:
-	if off[361] {
+	if off[427] {
 		pc = 0x1398
 		goto step
 	}
@@ -53287,7 +61811,7 @@ L1398:
 	}
 
 L13A2: // XR3
-	if off[362] {
+	if off[428] {
 		pc = 0x13A2
 		goto step
 	}
@@ -53308,7 +61832,7 @@ L13A2: // XR3
 	}
 
 L13A7:
-	if off[363] {
+	if off[429] {
 		pc = 0x13A7
 		goto step
 	}
@@ -53331,7 +61855,7 @@ L13A7:
 	}
 
 L13AF: // XR2
-	if off[364] {
+	if off[430] {
 		pc = 0x13AF
 		goto step
 	}
@@ -53357,7 +61881,7 @@ L13AF: // XR2
 	}
 
 L13B4:
-	if off[365] {
+	if off[431] {
 		pc = 0x13B4
 		goto step
 	}
@@ -53385,7 +61909,7 @@ L13B4:
 	}
 
 L13BA:
-	if off[366] {
+	if off[432] {
 		pc = 0x13BA
 		goto step
 	}
@@ -53449,7 +61973,7 @@ L13BA:
 	}
 
 L13C6: // XR4
-	if off[367] {
+	if off[433] {
 		pc = 0x13C6
 		goto step
 	}
@@ -53471,7 +61995,7 @@ L13C6: // XR4
 	}
 
 L13C9:
-	if off[368] {
+	if off[434] {
 		pc = 0x13C9
 		goto step
 	}
@@ -53522,7 +62046,7 @@ L13C9:
 	}
 
 L13D3: // XRDONE
-	if off[369] {
+	if off[435] {
 		pc = 0x13D3
 		goto step
 	}
@@ -53533,7 +62057,7 @@ L13D3: // XRDONE
 	}
 
 L17A1: // NEGA
-	if off[370] {
+	if off[436] {
 		pc = 0x17A1
 		goto step
 	}
@@ -53580,7 +62104,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[371] {
+	if off[437] {
 		pc = 0x17AB
 		goto step
 	}
@@ -53607,7 +62131,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[372] {
+	if off[438] {
 		pc = 0x17B1
 		goto step
 	}
@@ -53628,7 +62152,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[373] {
+	if off[439] {
 		pc = 0x17B5
 		goto step
 	}
@@ -53649,7 +62173,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[374] {
+	if off[440] {
 		pc = 0x17B9
 		goto step
 	}
@@ -53666,7 +62190,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[375] {
+	if off[441] {
 		pc = 0x17BB
 		goto step
 	}
@@ -53686,7 +62210,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[376] {
+	if off[442] {
 		pc = 0x17BF
 		goto step
 	}
@@ -53700,7 +62224,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[377] {
+	if off[443] {
 		pc = 0x17C1
 		goto step
 	}
@@ -53727,7 +62251,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[378] {
+	if off[444] {
 		pc = 0x17C7
 		goto step
 	}
@@ -53752,7 +62276,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[379] {
+	if off[445] {
 		pc = 0x17CC
 		goto step
 	}
@@ -53776,7 +62300,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[380] {
+	if off[446] {
 		pc = 0x17D2
 		goto step
 	}
@@ -53797,7 +62321,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[381] {
+	if off[447] {
 		pc = 0x17D6
 		goto step
 	}
@@ -53808,7 +62332,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[382] {
+	if off[448] {
 		pc = 0x17D9
 		goto step
 	}
@@ -53829,127 +62353,143 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0xECE799DB >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
 			switch h {
-			case 3:
-				goto L0803
-			case 5:
-				goto L025B
-			case 25:
-				goto L17E0
-			case 27:
-				goto L086D
-			case 28:
-				goto L023F
-			case 30:
-				goto L034B
-			case 31:
-				goto L038E
-			case 32:
-				goto L08D8
-			case 38:
-				goto L081C
-			case 40:
-				goto L0274
-			case 41:
-				goto L09AE
-			case 45:
-				goto L000B
-			case 49:
-				goto L04F7
-			case 56:
-				goto L0942
-			case 66:
-				goto L08F1
-			case 72:
-				goto L0835
-			case 73:
-				goto L08BB
-			case 76:
-				goto L085D
-			case 80:
-				goto L037E
-			case 82:
-				goto L17DD
-			case 88:
-				goto L0031
-			case 90:
-				goto L1179
-			case 91:
-				goto L032D
-			case 93:
-				goto L0249
-			case 111:
-				goto L09E0
-			case 114:
-				goto L04BE
-			case 122:
-				goto L0007
-			case 124:
-				goto L027D
-			case 127:
-				goto L021F
-			case 130:
+			case 1:
 				goto L0832
-			case 134:
-				goto L003C
-			case 135:
-				goto L022C
-			case 139:
-				goto L0254
-			case 148:
-				goto L032A
-			case 150:
-				goto L0246
-			case 152:
-				goto L0352
-			case 158:
+			case 14:
+				goto L0274
+			case 17:
+				goto L09B1
+			case 18:
+				goto L086D
+			case 20:
+				goto L17E0
+			case 22:
+				goto L0219
+			case 30:
 				goto L10E2
-			case 159:
-				goto L098D
-			case 171:
-				goto L04BB
-			case 202:
-				goto L0806
-			case 205:
-				goto L0998
-			case 206:
-				goto L0327
-			case 209:
-				goto L0813
-			case 210:
-				goto L09C0
-			case 211:
-				goto L0A46
-			case 213:
+			case 31:
+				goto L085D
+			case 33:
 				goto L1180
-			case 214:
-				goto L001D
-			case 216:
-				goto L0947
-			case 228:
+			case 36:
+				goto L0806
+			case 39:
+				goto L0254
+			case 41:
+				goto L0942
+			case 44:
+				goto L09E0
+			case 46:
+				goto L098D
+			case 53:
+				goto L056A
+			case 55:
+				goto L000B
+			case 58:
+				goto L0007
+			case 59:
+				goto L032D
+			case 63:
+				goto L0835
+			case 66:
 				goto L04B8
-			case 234:
+			case 69:
+				goto L09C0
+			case 71:
+				goto L022C
+			case 80:
+				goto L04F7
+			case 84:
+				goto L08BB
+			case 86:
+				goto L0591
+			case 91:
+				goto L0A46
+			case 96:
 				goto L020C
-			case 237:
+			case 98:
+				goto L025B
+			case 101:
+				goto L0998
+			case 102:
+				goto L0854
+			case 115:
+				goto L056D
+			case 116:
+				goto L000E
+			case 118:
+				goto L0292
+			case 120:
+				goto L023F
+			case 128:
+				goto L04BB
+			case 132:
+				goto L05A8
+			case 145:
+				goto L021F
+			case 146:
+				goto L081C
+			case 153:
+				goto L0031
+			case 163:
+				goto L034B
+			case 169:
+				goto L001D
+			case 170:
+				goto L08F1
+			case 174:
+				goto L038E
+			case 178:
+				goto L0246
+			case 187:
+				goto L037E
+			case 189:
+				goto L04BE
+			case 192:
+				goto L0327
+			case 194:
+				goto L05AB
+			case 199:
+				goto L027D
+			case 200:
+				goto L036E
+			case 206:
+				goto L02C4
+			case 208:
+				goto L003C
+			case 212:
+				goto L09AE
+			case 214:
+				goto L17DD
+			case 215:
+				goto L10EB
+			case 217:
+				goto L0813
+			case 222:
+				goto L0352
+			case 229:
+				goto L0947
+			case 230:
+				goto L0803
+			case 231:
+				goto L1179
+			case 236:
 				goto L1080
 			case 240:
-				goto L09B1
-			case 241:
-				goto L0219
-			case 242:
-				goto L10EB
-			case 244:
-				goto L000E
-			case 248:
-				goto L0854
+				goto L0249
+			case 253:
+				goto L08D8
+			case 254:
+				goto L032A
 			}
 		}
 		goto step
 	}
 
 L17DA: // QS1
-	if off[383] {
+	if off[449] {
 		pc = 0x17DA
 		goto step
 	}
@@ -53968,7 +62508,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[384] {
+	if off[450] {
 		pc = 0x17DD
 		goto step
 	}
@@ -53991,7 +62531,7 @@ L17DD:
 	}
 
 L17E0:
-	if off[385] {
+	if off[451] {
 		pc = 0x17E0
 		goto step
 	}
@@ -54047,4 +62587,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [256]uint16{3: 0x0803, 5: 0x025B, 25: 0x17E0, 27: 0x086D, 28: 0x023F, 30: 0x034B, 31: 0x038E, 32: 0x08D8, 38: 0x081C, 40: 0x0274, 41: 0x09AE, 45: 0x000B, 49: 0x04F7, 56: 0x0942, 66: 0x08F1, 72: 0x0835, 73: 0x08BB, 76: 0x085D, 80: 0x037E, 82: 0x17DD, 88: 0x0031, 90: 0x1179, 91: 0x032D, 93: 0x0249, 111: 0x09E0, 114: 0x04BE, 122: 0x0007, 124: 0x027D, 127: 0x021F, 130: 0x0832, 134: 0x003C, 135: 0x022C, 139: 0x0254, 148: 0x032A, 150: 0x0246, 152: 0x0352, 158: 0x10E2, 159: 0x098D, 171: 0x04BB, 202: 0x0806, 205: 0x0998, 206: 0x0327, 209: 0x0813, 210: 0x09C0, 211: 0x0A46, 213: 0x1180, 214: 0x001D, 216: 0x0947, 228: 0x04B8, 234: 0x020C, 237: 0x1080, 240: 0x09B1, 241: 0x0219, 242: 0x10EB, 244: 0x000E, 248: 0x0854}
+var search5KReturns = [256]uint16{1: 0x0832, 14: 0x0274, 17: 0x09B1, 18: 0x086D, 20: 0x17E0, 22: 0x0219, 30: 0x10E2, 31: 0x085D, 33: 0x1180, 36: 0x0806, 39: 0x0254, 41: 0x0942, 44: 0x09E0, 46: 0x098D, 53: 0x056A, 55: 0x000B, 58: 0x0007, 59: 0x032D, 63: 0x0835, 66: 0x04B8, 69: 0x09C0, 71: 0x022C, 80: 0x04F7, 84: 0x08BB, 86: 0x0591, 91: 0x0A46, 96: 0x020C, 98: 0x025B, 101: 0x0998, 102: 0x0854, 115: 0x056D, 116: 0x000E, 118: 0x0292, 120: 0x023F, 128: 0x04BB, 132: 0x05A8, 145: 0x021F, 146: 0x081C, 153: 0x0031, 163: 0x034B, 169: 0x001D, 170: 0x08F1, 174: 0x038E, 178: 0x0246, 187: 0x037E, 189: 0x04BE, 192: 0x0327, 194: 0x05AB, 199: 0x027D, 200: 0x036E, 206: 0x02C4, 208: 0x003C, 212: 0x09AE, 214: 0x17DD, 215: 0x10EB, 217: 0x0813, 222: 0x0352, 229: 0x0947, 230: 0x0803, 231: 0x1179, 236: 0x1080, 240: 0x0249, 253: 0x08D8, 254: 0x032A}
