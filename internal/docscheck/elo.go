@@ -118,30 +118,12 @@ func checkProse(file string, lines []string) []Problem {
 	}
 	// prose: a paragraph at a time, its text joined, each match placed
 	// at the line it starts on
-	for i := 0; i < len(lines); {
-		j := i
-		var text strings.Builder
-		var starts []int
-		for ; j < len(lines) && strings.TrimSpace(lines[j]) != "" && !strings.HasPrefix(lines[j], "|"); j++ {
-			starts = append(starts, text.Len())
-			text.WriteString(Normalize(comment.ReplaceAllString(lines[j], "")) + " ")
-		}
-		for _, m := range prosePenta.FindAllStringSubmatchIndex(text.String(), -1) {
-			s := text.String()
+	eachParagraph(lines, false, func(s string, lineOf func(int) int) {
+		for _, m := range prosePenta.FindAllStringSubmatchIndex(s, -1) {
 			n := atoi(s[m[6]:m[7]], s[m[8]:m[9]], s[m[10]:m[11]], s[m[12]:m[13]], s[m[14]:m[15]])
-			at := i
-			for k, st := range starts {
-				if st <= m[0] {
-					at = i + k
-				}
-			}
-			check(at+1, s[m[2]:m[3]]+" ± "+s[m[4]:m[5]], [5]int{n[0], n[1], n[2], n[3], n[4]})
+			check(lineOf(m[0]), s[m[2]:m[3]]+" ± "+s[m[4]:m[5]], [5]int{n[0], n[1], n[2], n[3], n[4]})
 		}
-		if j == i {
-			j++
-		}
-		i = j
-	}
+	})
 	for i, l := range lines {
 		if !strings.HasPrefix(l, "|") {
 			continue
@@ -221,4 +203,35 @@ func checkSummaryFile(path, file string) ([]Problem, error) {
 		}
 	}
 	return out, nil
+}
+
+// eachParagraph calls fn with each paragraph of prose, its lines
+// normalized and joined (tables aside, and indented code when
+// skipIndented), and a function giving the line (from 1) an offset in
+// that text stands on.
+func eachParagraph(lines []string, skipIndented bool, fn func(text string, lineOf func(int) int)) {
+	for i := 0; i < len(lines); {
+		j := i
+		var text strings.Builder
+		var starts []int
+		for ; j < len(lines) && strings.TrimSpace(lines[j]) != "" && !strings.HasPrefix(lines[j], "|") &&
+			!(skipIndented && strings.HasPrefix(lines[j], "    ")); j++ {
+			starts = append(starts, text.Len())
+			text.WriteString(Normalize(comment.ReplaceAllString(lines[j], "")) + " ")
+		}
+		first := i
+		fn(text.String(), func(off int) int {
+			at := first
+			for k, st := range starts {
+				if st <= off {
+					at = first + k
+				}
+			}
+			return at + 1
+		})
+		if j == i {
+			j++
+		}
+		i = j
+	}
 }

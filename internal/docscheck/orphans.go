@@ -204,34 +204,15 @@ func checkCounts(file string, lines []string) ([]Problem, []string) {
 			}
 		}
 	}
-	// prose: a paragraph at a time (tables and code aside), each match
-	// placed at the line it starts on
-	for i := 0; i < len(lines); {
-		j := i
-		var text strings.Builder
-		var starts []int
-		for ; j < len(lines) && strings.TrimSpace(lines[j]) != "" && !strings.HasPrefix(lines[j], "|") && !strings.HasPrefix(lines[j], "    "); j++ {
-			starts = append(starts, text.Len())
-			text.WriteString(Normalize(comment.ReplaceAllString(lines[j], "")) + " ")
-		}
-		s := text.String()
+	// prose: a paragraph at a time (tables and code aside)
+	eachParagraph(lines, true, func(s string, lineOf func(int) int) {
 		for _, m := range proseWDL.FindAllStringSubmatchIndex(s, -1) {
 			if m[10] >= 0 {
 				continue // an Elo from the pairs: its pentanomial gives it
 			}
-			at := i
-			for k, st := range starts {
-				if st <= m[0] {
-					at = i + k
-				}
-			}
 			n := atoi(s[m[2]:m[3]], s[m[4]:m[5]], s[m[6]:m[7]])
-			check(at+1, s[m[8]:m[9]], n[0], n[1], n[2])
+			check(lineOf(m[0]), s[m[8]:m[9]], n[0], n[1], n[2])
 		}
-		if j == i {
-			j++
-		}
-		i = j
-	}
+	})
 	return out, held
 }
