@@ -49,7 +49,7 @@ DERIVED := build/openings build/stone build/teletype build/library build/special
 # is part of `all`, leaves its lines to the end.
 ALLGOAL := $(if $(MAKECMDGOALS),$(filter all,$(MAKECMDGOALS)),all)
 
-.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k search5k tapes other-tapes export web run test uci-random race check fuzz bench bench-interp timing strength tune tune-special tune-search1k tune-search5k tune-check tune-check-special special-match confirm term-diffs term-tests docs-check suite-big differential clean
+.PHONY: all tool images verify openings books stone teletype library special tuned tuned-special search1k search5k tapes other-tapes export web run test uci-random race check fuzz bench bench-interp timing strength tune tune-special tune-search1k tune-search5k tune-check tune-check-special special-match confirm term-diffs term-tests docs-check suite-big differential bench-match bench-match-20000 clean
 all: images verify openings stone teletype library special tuned tuned-special search1k search5k tapes other-tapes
 ifneq ($(V),1)
 	@$(ERRATA) build/log/verify.log | tail -n 2
@@ -497,21 +497,49 @@ bench:
 # names its image (docs/dormann.md). Each commit is built from git archive
 # under build/bench-interp; the builds run in turn, RUNS times each, and
 # the medians go into docs/benchmarks.md.
+# build-commits builds mchess at each commit of $(2) from git archive, as
+# build/$(1)/mchess-COMMIT.
+define build-commits
+rm -rf build/$(1)
+set -e; for c in $(2); do \
+  mkdir -p build/$(1)/src-$$c; \
+  git archive $$c | tar -x -C build/$(1)/src-$$c; \
+  (cd build/$(1)/src-$$c && $(GO) build -o ../mchess-$$c ./cmd/mchess); \
+  rm -rf build/$(1)/src-$$c; \
+done
+endef
+
 OLD  ?= ea23d87
 RUNS ?= 5
 bench-interp: tool
 	@test -n "$(MCHESS_DORMANN_BIN)" || { echo "make bench-interp: set MCHESS_DORMANN_BIN to Dormann's 6502_functional_test.bin (docs/dormann.md)" >&2; exit 2; }
-	rm -rf build/bench-interp
-	set -e; for c in $(OLD); do \
-	  mkdir -p build/bench-interp/src-$$c; \
-	  git archive $$c | tar -x -C build/bench-interp/src-$$c; \
-	  (cd build/bench-interp/src-$$c && $(GO) build -o ../mchess-$$c ./cmd/mchess); \
-	  rm -rf build/bench-interp/src-$$c; \
-	done
+	$(call build-commits,bench-interp,$(OLD))
 	$(GO) run ./internal/benchinterp $(foreach c,$(OLD),-bin $(c)=build/bench-interp/mchess-$(c)) \
 	  -bin "this work tree ($$(git describe --always --dirty))=$(MCHESS)" \
 	  -load $(MCHESS_DORMANN_BIN)@0000 -start 0400 -expect-pc 3469 -runs $(RUNS) \
 	  -command 'MCHESS_DORMANN_BIN=… make bench-interp OLD="$(OLD)" RUNS=$(RUNS)' -o docs/benchmarks.md
+
+# Whole Normal matches (original against Stone, balanced-10k), this work
+# tree side by side with builds of older commits (MATCH_OLD, 1a70cba by
+# default), MATCH_GAMES games a match, MATCH_RUNS rounds; the wall and CPU
+# times go into docs/benchmarks.md (internal/benchmatch). Minutes: about a
+# minute and a half a thousand games for this tree on two free cores.
+MATCH_OLD   ?= 1a70cba
+MATCH_GAMES ?= 1000
+MATCH_RUNS  ?= 3
+bench-match: tool
+	$(call build-commits,bench-match,$(MATCH_OLD))
+	$(GO) run ./internal/benchmatch $(foreach c,$(MATCH_OLD),-bin $(c)=build/bench-match/mchess-$(c)) \
+	  -bin "this work tree ($$(git describe --always --dirty))=$(MCHESS)" \
+	  -games $(MATCH_GAMES) -jobs 2 -runs $(MATCH_RUNS) -section bench-match \
+	  -command 'make bench-match MATCH_OLD="$(MATCH_OLD)" MATCH_GAMES=$(MATCH_GAMES) MATCH_RUNS=$(MATCH_RUNS)' -o docs/benchmarks.md
+
+# The 20,000-game Normal match the speed goal names, played once by this
+# work tree on both cores, its wall time written into docs/benchmarks.md:
+# about twelve minutes on a free 2-core machine.
+bench-match-20000: tool
+	$(GO) run ./internal/benchmatch -bin "this work tree ($$(git describe --always --dirty))=$(MCHESS)" \
+	  -games 20000 -jobs 2 -runs 1 -section bench-match-20000 -command 'make bench-match-20000' -o docs/benchmarks.md
 
 clean:
 	rm -rf build bin

@@ -35,7 +35,8 @@ const depsRules = `
 	emu < internal/translated;
 	emu/kim1 < internal/romtest;
 	diag, internal/atomicfile, internal/bounded < spsa;
-	internal/atomicfile < internal/benchinterp;
+	internal/atomicfile < internal/benchdoc;
+	internal/benchdoc < internal/benchinterp, internal/benchmatch;
 	elo, rating < internal/docscheck;
 
 	# MicroChess: its memory map, a session driving it, its sources

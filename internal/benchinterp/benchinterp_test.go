@@ -9,52 +9,6 @@ import (
 	"time"
 )
 
-func TestMedian(t *testing.T) {
-	for _, c := range []struct {
-		xs   []float64
-		want float64
-	}{
-		{[]float64{5}, 5},
-		{[]float64{3, 1, 2}, 2},
-		{[]float64{750, 580, 600, 700, 720}, 700},
-		{[]float64{4, 1, 3, 2}, 2.5},
-	} {
-		if got := median(c.xs); got != c.want {
-			t.Errorf("median(%v) = %v, want %v", c.xs, got, c.want)
-		}
-	}
-}
-
-func TestThousands(t *testing.T) {
-	for n, want := range map[uint64]string{0: "0", 999: "999", 1000: "1,000", 96241367: "96,241,367", 30646177: "30,646,177"} {
-		if got := thousands(n); got != want {
-			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
-func TestReplaceSection(t *testing.T) {
-	doc := "# B\n\nbefore\n\n" + beginMarker + "\nold figures\n" + endMarker + "\n\nafter\n"
-	got, err := replaceSection([]byte(doc), beginMarker+"\nnew figures\n"+endMarker+"\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "# B\n\nbefore\n\n" + beginMarker + "\nnew figures\n" + endMarker + "\n\nafter\n"
-	if string(got) != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
-	for _, bad := range []string{
-		"no markers\n",
-		beginMarker + "\nonly the beginning\n",
-		endMarker + "\n" + beginMarker + "\n",
-		beginMarker + "\n" + endMarker + "\n" + beginMarker + "\n" + endMarker + "\n",
-	} {
-		if _, err := replaceSection([]byte(bad), "x"); err == nil {
-			t.Errorf("replaceSection(%q) took it", bad)
-		}
-	}
-}
-
 // fakeMchess writes a script that answers mchess run --json with mhz and
 // the cycles given, or fails.
 func fakeMchess(t *testing.T, name string, mhz, cycles string, fail bool) string {
@@ -77,7 +31,7 @@ func TestRunWritesSection(t *testing.T) {
 		t.Skip("no /bin/sh for the stand-in builds")
 	}
 	doc := filepath.Join(t.TempDir(), "benchmarks.md")
-	if err := os.WriteFile(doc, []byte("intro\n\n"+beginMarker+"\n"+endMarker+"\n\nrest\n"), 0o644); err != nil {
+	if err := os.WriteFile(doc, []byte("intro\n\n"+markers.Begin+"\n"+markers.End+"\n\nrest\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	o := &options{
@@ -93,13 +47,13 @@ func TestRunWritesSection(t *testing.T) {
 	}
 	got := string(data)
 	for _, want := range []string{
-		"intro\n\n" + beginMarker + "\n",
+		"intro\n\n" + markers.Begin + "\n",
 		"`mchess run --load test.bin@0000 --start 0400 --expect-pc 3469 --json` 3 times",
 		"100 instructions, 96,241,367 cycles",
 		"| by CPU time: median (range) | against old |",
 		"| old | unknown | 750 (750–750) | 1.00× | 750; 750; 750 |",
 		"| new | unknown | 1,200 (1,200–1,200) | 1.60× | 1,200; 1,200; 1,200 |",
-		"```\nmake bench-interp\n```\n" + endMarker + "\n\nrest\n",
+		"```\nmake bench-interp\n```\n" + markers.End + "\n\nrest\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the section lacks %q:\n%s", want, got)

@@ -22,7 +22,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kim1-archive/microchess/internal/atomicfile"
+	"github.com/kim1-archive/microchess/internal/benchdoc"
 )
 
 // binFlag collects -bin LABEL=PATH in the order given.
@@ -81,7 +81,7 @@ func run(o *options) error {
 		}
 		b.Entry = entry
 	}
-	r := report{Date: time.Now().UTC(), Machine: machine(), LoadBefore: loadAverage(), Runs: o.runs,
+	r := report{Date: time.Now().UTC(), Machine: benchdoc.Machine(), LoadBefore: benchdoc.LoadAverage(), Runs: o.runs,
 		Args: runArgs(o), Command: o.command, Builds: o.bins}
 	dir, err := os.MkdirTemp("", "benchinterp")
 	if err != nil {
@@ -101,21 +101,8 @@ func run(o *options) error {
 	if err := r.settle(); err != nil {
 		return err
 	}
-	r.LoadAfter = loadAverage()
-	section := r.markdown()
-	if o.out == "" {
-		fmt.Print(section)
-		return nil
-	}
-	doc, err := os.ReadFile(o.out)
-	if err != nil {
-		return err
-	}
-	updated, err := replaceSection(doc, section)
-	if err != nil {
-		return fmt.Errorf("%s: %v", o.out, err)
-	}
-	return atomicfile.Write(o.out, updated)
+	r.LoadAfter = benchdoc.LoadAverage()
+	return markers.WriteSection(o.out, r.markdown())
 }
 
 // idle is a program that stops at once (JMP * at 0400): a build's run of
@@ -154,7 +141,7 @@ func (r *report) round(n int, idleArgs []string) error {
 func (r *report) settle() error {
 	for i := range r.Builds {
 		b := &r.Builds[i]
-		su := medianDuration(b.startup)
+		su := benchdoc.MedianDuration(b.startup)
 		b.CPUMHz = nil
 		for _, c := range b.cpu {
 			if c <= su {
