@@ -79,7 +79,7 @@ func run(o *options) error {
 			return err
 		}
 	}
-	r.LoadAfter = benchdoc.LoadAverage()
+	r.End, r.LoadAfter = time.Now().UTC(), benchdoc.LoadAverage()
 	m := markers(o.section)
 	return m.WriteSection(o.out, r.markdown(m))
 }

@@ -13,8 +13,8 @@ import (
 func (r *report) markdown(m benchdoc.Markers) string {
 	var b strings.Builder
 	fmt.Fprintln(&b, m.Begin)
-	fmt.Fprintf(&b, "Measured %s, on %s; load average %s before, %s after.\n",
-		r.Date.Format("2006-01-02 15:04 MST"), r.Machine, r.LoadBefore, r.LoadAfter)
+	fmt.Fprintf(&b, "Measured %s to %s, on %s; load average %s before, %s after.\n",
+		r.Date.Format("2006-01-02 15:04"), r.End.Format("15:04 MST"), r.Machine, r.LoadBefore, r.LoadAfter)
 	fmt.Fprintf(&b, "Each build played `mchess %s` %s, the builds in turn, round after round; every match of every build played the same games (%v). Wall time is the match's, from its start to its end; CPU time is the process's user and system time.\n\n",
 		strings.Join(r.Args, " "), times(r.Runs), r.Result)
 	ref := r.Builds[0]

@@ -19,7 +19,7 @@ type build struct {
 }
 
 type report struct {
-	Date                  time.Time
+	Date, End             time.Time
 	Machine               string
 	LoadBefore, LoadAfter string
 	Runs, Games, Jobs     int
