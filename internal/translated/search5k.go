@@ -8,23 +8,24 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 452 blocks, 1472 instructions, 3026 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 470 blocks, 1515 instructions, 3116 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a b\x10\xea \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f k\x10\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a }\x10\xa9\xee\xd0\a\xc9\x14\xd0\v S\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad\x1f\x05J\x90-\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9  \x05\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad2\x01J\x90-\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9 \x80\a\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`"},
 		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L\xd0\x02\xb5\x88)@\xf0\xf0L\xd6\x05"},
 		{Addr: 0x0324, Bytes: " f\x11 \x00\x12 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p \xe0\x0e\xb5pLw\x03"},
 		{Addr: 0x0377, Bytes: "\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`\xe0\x00\xf0)H\xbc \x01\xb9\x80\x0f)\a\x85\xb5\xe4\xb5\xf0\x02\xb0\x17\xbd\x10\x01\xc9\xff\xf0\x10\x99x\x0f\xbd\x18\x01\x99\x00\x0f\x8a\x1d(\x01\x99\x80\x0fhL\x00\x04"},
-		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
+		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 \xf4\rL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
 		{Addr: 0x0520, Bytes: "\xa6G\xa5\x99)w\t\b\x9d \x01\xa8\xa5\xb5)\xf8\x9d(\x01Y\x80\x0f)\xf8\xd0O\xb9\x00\x0f\x9d\b\x01\x85\x99\xb9x\x0f\xc9\x10\xb0@\x85\xb0\xa8\xb9P\x0008\x85\xb1\x98E\x9e\xaa\xbd \x10)\x0f\x85\xda\xc9\b\xf0(\xaa\xb5\xa0\x85\xb6 f\x02 &\x040\x10\xa5\xb1ř\xf0Ip\b\xa5\xda\xf0\x04\xc9\x06\xd0\xebƶ\xa6ڥ\xb6ը\xd0\xde`\xa9\x04\x85\xb6 &\x040\x0ep\f\xa5\xb1ř\xf0#)\xf0\xc9 \xf0\xed\xa9\x06\x85\xb6 f\x02 &\x040\bP\x06\xa5\xb1ř\xf0\tƶ\xa5\xb6\xc9\x04\xd0\xe8`P\x06\xa5\xb1\xc5`\xf0æG\xa5\xb0\x9d\x00\x01\xba\x8a\xa6G\x95\x90L$\x03\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x11\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\x03L$\x03`"},
+		{Addr: 0x0780, Bytes: "\xa6G\xd0\x1ahh\xac0\x01\xa5\x99\x99\xf6\x13\xa5\xb5\x99\xd6\x13\xc8\xc0\n\x90\x02\xa0\x00\x8c0\x01`\x8aJ\x90\x13\xa0\t\xb9\xf6\x13ř\xd0\a\xb9\xd6\x13ŵ\xf0\x06\x88\x10\xefL\xf5\x0e\xad1\x01I\xff\x95p\xa9\x81\x95\x88`"},
 		{Addr: 0x0800, Bytes: " \x8f\x02 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xe0\f\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\xcd\x03\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
 		{Addr: 0x0915, Bytes: "\xa6\xb0\xb5P0-\x85\xb1\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff M\t\xa9\x01 M\t`hhL\x04\x02\x8d]\x10\xa2\x00\n\xb0\x02\xa2\a\x8e^\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m]\x10\xcd^\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xb2\t\xd0\"\xa5P\x18m]\x10 \xb2\t\xd0\x17\xa5P\x18m]\x10\x18m]\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d_\x10\xa2\x10\xad_\x10\x18u\xb7 %\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad_\x10\x8d`\x10\xa9\x01\x8da\x10\xad`\x10\x18u\xb7\x8d`\x10 %\n\xc9\xff\xd0\a\xa9\x00\x8da\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xaca\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1\xc9p\x90\a\xa9\xff\x85\x9f,Q\x10L\xf3\x02\xa4\xb0\xb9P\x00\x8dU\x10\x98E\x9e\xa8\xb9 \x10\x8dS\x10\t\x80\x8dT\x10\xa9\xff\x8dV\x10\x8dW\x10\x8dY\x10\xa9\x00\x8dZ\x10\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadS\x10)\x0f\xf0\a\xc9\b\xf0-L@\v\xa5\xb18\xedU\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadU\x10)\xf0\xb0\x02\t\a\x8dX\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eW\x10L@\v\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f\xa9\x81\x8dT\x10\xad\x92\x178\xed\x99\x17\x8dZ\x10\xa5\xb18\xedU\x10\xc9 \xf0\x04\xc9\xe0\xd0\n\xa5\xb1E\x9d\x8dY\x10L@\v)\x0f\xf0!\xa6\x9a\x10\x1d\xadU\x10)\xf0\x8dV\x10\xa5\xb1)\x0f\rV\x10\x8dV\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mZ\x10\x85ۤ\xee\xadS\x10\x99\xd0\x11ȭP\x10\x99\xd0\x11ȭX\x10\x99\xd0\x11ȭW\x10\x99\xd0\x11ȭV\x10\x99\xd0\x11Ȅ\xee\xadY\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadT\x10\x9d \x10\xadV\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeW\x100#\xadX\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadU\x10\x18e\xb1J\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
 		{Addr: 0x0CE0, Bytes: "\xbd\x00\x10\xdd\x00\x01\xd0\b\xbd\x10\x10\xdd\b\x01\xf0\x03L\xbf\b`"},
-		{Addr: 0x0DE0, Bytes: "\xa9\xff\xae\x1f\x05\xf0\x02\xa5M\x8d\x00\x01\xa5N\x8d\b\x01L\xdd\x00"},
-		{Addr: 0x0EE0, Bytes: "\xa5\xb1\x9d\x18\x01\xa4\xb0\xe0\x00\xd0\x04\x85N\x84M\xa5\xb0\x9d\x10\x01`"},
+		{Addr: 0x0DE0, Bytes: "\xa9\xff\xae\x1f\x05\xf0\x02\xa5M\x8d\x00\x01\xa5N\x8d\b\x01L\xdd\x00 x\n \x00\x04 \xa2\x02L\x00\x04"},
+		{Addr: 0x0EE0, Bytes: "\xa5\xb1\x9d\x18\x01\xa4\xb0\xe0\x00\xd0\x04\x85N\x84M\xa5\xb0\x9d\x10\x01`\xad\x1f\x05J\x90\x03L \x05`"},
 		{Addr: 0x1062, Bytes: "\xa2\x8a\x86\xb2\xa2\x00\x86\xee`\xbd@\x10\x9d \x10\x9d0\x10\xa9\xff\x8dP\x10\xbd\x81\x17` \x00\x04\xa2\x0f\xbd \x10\xbc0\x10\x9d0\x10\x98\x9d \x10\xca\x10\xf0\xadP\x100\x05Iw\x8dP\x10\xa9\x00\x85\x9d\x85\x9e`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaa\x8e[\x10h\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0f\xba\x86\xb2\xa6\xb3\x9a\xa4\ue239\xd0\x110\x03 \b\x11\x88\xb9\xd0\x110\x03 '\x11\x88\x88\xb9\xd0\x11\x8dP\x10\x88\x84\xee\xb9\xd0\x11H\xa5\xb0E\x9e\xaah\x9d \x10)\x0f\x85\xda`\x8c\\\x10\xae[\x10\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa5\xb1E\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10`\x8c\\\x10\xaa\xb5PE\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10\x88\xb9\xd0\x11\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x02\x99 \x10\xac\\\x10`\xa5\x9f0\rE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17`\xad\x92\x17`\xa5\xb0E\x9e\xaa\xbd \x10)\x0f\xaa\xa4\xb0\xb9P\x00 \xfc\x04\x85\xb5\xa5\xb1 \xfc\x048\xe5\xb5\xe0\x00\xd0\x17\xe9\x01\xa8\xa5\xb18\xe5P\xc9\x02\xf0\x04\xc9\xfe\xd0\x06\x98\x18mR\x10\xa8\x98\xa6\xb0`\xb5\x88)@\xf0\x1b\xa5\xb6\xf0\x17\xa5\xb0\xc9\b\x90\x0fE\x9e\xa8\xb9 \x10)\x0f\xc9\b\xf0\x03\xa9\x00`\xa9\x01`"},
 		{Addr: 0x1200, Bytes: "\x8d4\x01\xb5P\x8d5\x01\xa5\xb0E\x9e\xa8\xb9 \x10)\x0f\xc9\b\xb07\xa8\xf0\x0f\xc9\x02\xd0\x03Lh\x13\xa6\xb0\xad4\x01L\x9d\x03\xad\xe0\x13\xf0\xf3\x8d:\x01\xa5a\x10\xec\xad4\x01I\xff\x8d8\x01\xad4\x01\x18m8\x01\x8d4\x01\xce:\x01\xd0\xf1\xf0ӥ\xb1)\a\x8d6\x018\xe9\x01\x8d7\x01\xa5\xb1\t\a\x8d8\x01\xad5\x01)\a\x8d;\x018\xe9\x01\x8d9\x01\xad\xe1\x13\xf0-\xad5\x01)\xf0\xc9\x10\xd0$\xa5a0 \xa5P\xc9\b\xb0\x1a\xe9\x02\xc9\x02\x90\x14\xa5P8\xed9\x01\xc9\x03\xb0\n\xad4\x018\xed\xe1\x13\x8d4\x01\xad\xe5\x13\xf0.\xa0\x0f\xb9`\x000\x11\xcd8\x01\x90\f\xf0\n)\a8\xed7\x01\xc9\x03\x90\x16\x88\xc0\a\xd0奱JJJJ\xa8\xad4\x01\x18y\xe8\x13\x8d4\x01\xad;\x01\xcd6\x01\xd0\x03L \x12\xad\xe2\x13\r\xe3\x13\xf0\xf5\xa9\x00\x8d:\x01\xa0\x0fİ\xf01\xb9P\x000,)\a\x8d8\x018\xed7\x01\xc9\x03\xb0\n\xaa\xad:\x01\x1d\xf0\x13\x8d:\x01\xad8\x018\xed9\x01\xc9\x03\xb0\n\xaa\xad:\x01\x1d\xf3\x13\x8d:\x01\x88\xc0\a\xd0ƭ:\x01J\x90\f\xaa\xad4\x018\xed\xe2\x13\x8d4\x01\x8aJ\x90\f\xaa\xad4\x01\x18m\xe2\x13\x8d4\x01\x8aJ\xb0\f\xaa\xad4\x018\xed\xe3\x13\x8d4\x01\x8aJ\xb0\n\xad4\x01\x18m\xe3\x13\x8d4\x01L \x12\xad\xe4\x13\xf0f\xad5\x01E\xb1)\a\xf0]\xa5\xb1)\a\x8d6\x01\xad5\x01)\a\x8d;\x01\xa9\x00\x8d:\x01\xa0\x0f\xb9P\x000\x1e)\a\xcd6\x01\xd0\n\xa9\x01\r:\x01\x8d:\x01\xd0\r\xcd;\x01\xd0\b\xa9\x02\r:\x01\x8d:\x01\x88\xc0\a\xd0ح:\x01J\xb0\f\xaa\xad4\x01\x18m\xe4\x13\x8d4\x01\x8aJ\xb0\n\xad4\x018\xed\xe4\x13\x8d4\x01L \x12"},
 		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 A\b\xa6G\xb5pL\x00\x04"},
@@ -45,29 +46,31 @@ var Search5K = &emu.Native{
 		0x04CF, 0x04D1, 0x04E0, 0x04F7, 0x04FA, 0x04FC, 0x0505, 0x0509, 0x0520, 0x053A, 0x0549, 0x0551,
 		0x0562, 0x0567, 0x056A, 0x056D, 0x056F, 0x0575, 0x0577, 0x057B, 0x057F, 0x0589, 0x058A, 0x058E,
 		0x0591, 0x0593, 0x0595, 0x059B, 0x05A1, 0x05A5, 0x05A8, 0x05AB, 0x05AD, 0x05AF, 0x05B5, 0x05BD,
-		0x05BE, 0x05C0, 0x05C6, 0x05D6, 0x05DD, 0x05E4, 0x05EB, 0x05F2, 0x05F5, 0x0800, 0x0803, 0x0806,
-		0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832, 0x0835, 0x0838, 0x0841, 0x0854,
-		0x085A, 0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881, 0x088E, 0x0893, 0x089A, 0x089C,
-		0x08A0, 0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC, 0x08D5, 0x08D8, 0x08DA, 0x08DC,
-		0x08E5, 0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B, 0x092A, 0x092F, 0x0937, 0x093D,
-		0x0942, 0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A, 0x0971, 0x0973, 0x097C, 0x0985,
-		0x0988, 0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2, 0x09B7, 0x09C0, 0x09C4, 0x09C9,
-		0x09D4, 0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB, 0x0A00, 0x0A04, 0x0A08, 0x0A0C,
-		0x0A10, 0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25, 0x0A2A, 0x0A33, 0x0A3A, 0x0A40,
-		0x0A42, 0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65, 0x0A67, 0x0A68, 0x0A6E, 0x0A75,
-		0x0A78, 0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8, 0x0AD0, 0x0AD2, 0x0AD9, 0x0ADE,
-		0x0AE1, 0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11, 0x0B1B, 0x0B1F, 0x0B23, 0x0B39,
-		0x0B3E, 0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD, 0x0CE0, 0x0CE8, 0x0CF0, 0x0CF3,
-		0x0DE0, 0x0DE7, 0x0DE9, 0x0EE0, 0x0EEB, 0x0EEF, 0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092,
-		0x1097, 0x109C, 0x10A3, 0x10CC, 0x10CE, 0x10DF, 0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151,
-		0x1155, 0x1162, 0x1166, 0x1179, 0x1180, 0x1187, 0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7,
-		0x11AB, 0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x1200, 0x1216, 0x1219, 0x121D, 0x1220, 0x1228, 0x122D,
-		0x1234, 0x123C, 0x124B, 0x124D, 0x1274, 0x127D, 0x1281, 0x1287, 0x128D, 0x1297, 0x12A1, 0x12A6,
-		0x12A8, 0x12AD, 0x12B2, 0x12B4, 0x12BE, 0x12C3, 0x12D4, 0x12DC, 0x12DF, 0x12E7, 0x12EE, 0x12F2,
-		0x12F7, 0x1304, 0x130E, 0x1319, 0x1323, 0x1328, 0x132E, 0x133A, 0x133D, 0x1349, 0x134C, 0x1358,
-		0x135B, 0x1365, 0x1368, 0x136D, 0x1376, 0x138C, 0x1391, 0x1398, 0x13A2, 0x13A7, 0x13AF, 0x13B4,
-		0x13BA, 0x13C6, 0x13C9, 0x13D3, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1,
-		0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
+		0x05BE, 0x05C0, 0x05C6, 0x05D6, 0x05DD, 0x05E4, 0x05EB, 0x05F2, 0x05F5, 0x0780, 0x0784, 0x0798,
+		0x079A, 0x079E, 0x07A2, 0x07A4, 0x07AB, 0x07B2, 0x07B5, 0x07B8, 0x0800, 0x0803, 0x0806, 0x080C,
+		0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832, 0x0835, 0x0838, 0x0841, 0x0854, 0x085A,
+		0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881, 0x088E, 0x0893, 0x089A, 0x089C, 0x08A0,
+		0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC, 0x08D5, 0x08D8, 0x08DA, 0x08DC, 0x08E5,
+		0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B, 0x092A, 0x092F, 0x0937, 0x093D, 0x0942,
+		0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A, 0x0971, 0x0973, 0x097C, 0x0985, 0x0988,
+		0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2, 0x09B7, 0x09C0, 0x09C4, 0x09C9, 0x09D4,
+		0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB, 0x0A00, 0x0A04, 0x0A08, 0x0A0C, 0x0A10,
+		0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25, 0x0A2A, 0x0A33, 0x0A3A, 0x0A40, 0x0A42,
+		0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65, 0x0A67, 0x0A68, 0x0A6E, 0x0A75, 0x0A78,
+		0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8, 0x0AD0, 0x0AD2, 0x0AD9, 0x0ADE, 0x0AE1,
+		0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11, 0x0B1B, 0x0B1F, 0x0B23, 0x0B39, 0x0B3E,
+		0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD, 0x0CE0, 0x0CE8, 0x0CF0, 0x0CF3, 0x0DE0,
+		0x0DE7, 0x0DE9, 0x0DF4, 0x0DF7, 0x0DFA, 0x0DFD, 0x0EE0, 0x0EEB, 0x0EEF, 0x0EF5, 0x0EFB, 0x0EFE,
+		0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092, 0x1097, 0x109C, 0x10A3, 0x10CC, 0x10CE, 0x10DF,
+		0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151, 0x1155, 0x1162, 0x1166, 0x1179, 0x1180, 0x1187,
+		0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7, 0x11AB, 0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x1200,
+		0x1216, 0x1219, 0x121D, 0x1220, 0x1228, 0x122D, 0x1234, 0x123C, 0x124B, 0x124D, 0x1274, 0x127D,
+		0x1281, 0x1287, 0x128D, 0x1297, 0x12A1, 0x12A6, 0x12A8, 0x12AD, 0x12B2, 0x12B4, 0x12BE, 0x12C3,
+		0x12D4, 0x12DC, 0x12DF, 0x12E7, 0x12EE, 0x12F2, 0x12F7, 0x1304, 0x130E, 0x1319, 0x1323, 0x1328,
+		0x132E, 0x133A, 0x133D, 0x1349, 0x134C, 0x1358, 0x135B, 0x1365, 0x1368, 0x136D, 0x1376, 0x138C,
+		0x1391, 0x1398, 0x13A2, 0x13A7, 0x13AF, 0x13B4, 0x13BA, 0x13C6, 0x13C9, 0x13D3, 0x17A1, 0x17AB,
+		0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA,
+		0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
@@ -265,6 +268,17 @@ var Search5K = &emu.Native{
 		{Start: 0x05EB, Bytes: []emu.Range{{Lo: 0x05EB, Hi: 0x05F1}}},
 		{Start: 0x05F2, Bytes: []emu.Range{{Lo: 0x05F2, Hi: 0x05F4}}},
 		{Start: 0x05F5, Bytes: []emu.Range{{Lo: 0x05F5, Hi: 0x05F5}}},
+		{Start: 0x0780, Bytes: []emu.Range{{Lo: 0x0780, Hi: 0x0783}}},
+		{Start: 0x0784, Bytes: []emu.Range{{Lo: 0x0784, Hi: 0x0797}}},
+		{Start: 0x0798, Bytes: []emu.Range{{Lo: 0x0798, Hi: 0x0799}}},
+		{Start: 0x079A, Bytes: []emu.Range{{Lo: 0x079A, Hi: 0x079D}}},
+		{Start: 0x079E, Bytes: []emu.Range{{Lo: 0x079E, Hi: 0x07A1}}},
+		{Start: 0x07A2, Bytes: []emu.Range{{Lo: 0x07A2, Hi: 0x07A3}}},
+		{Start: 0x07A4, Bytes: []emu.Range{{Lo: 0x07A4, Hi: 0x07AA}}},
+		{Start: 0x07AB, Bytes: []emu.Range{{Lo: 0x07AB, Hi: 0x07B1}}},
+		{Start: 0x07B2, Bytes: []emu.Range{{Lo: 0x07B2, Hi: 0x07B4}}},
+		{Start: 0x07B5, Bytes: []emu.Range{{Lo: 0x07B5, Hi: 0x07B7}}},
+		{Start: 0x07B8, Bytes: []emu.Range{{Lo: 0x07B8, Hi: 0x07C3}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0805}}},
 		{Start: 0x0806, Bytes: []emu.Range{{Lo: 0x0806, Hi: 0x080B}}},
@@ -415,9 +429,16 @@ var Search5K = &emu.Native{
 		{Start: 0x0DE0, Bytes: []emu.Range{{Lo: 0x0DE0, Hi: 0x0DE6}}},
 		{Start: 0x0DE7, Bytes: []emu.Range{{Lo: 0x0DE7, Hi: 0x0DE8}}},
 		{Start: 0x0DE9, Bytes: []emu.Range{{Lo: 0x0DE9, Hi: 0x0DF3}}},
+		{Start: 0x0DF4, Bytes: []emu.Range{{Lo: 0x0DF4, Hi: 0x0DF6}}},
+		{Start: 0x0DF7, Bytes: []emu.Range{{Lo: 0x0DF7, Hi: 0x0DF9}}},
+		{Start: 0x0DFA, Bytes: []emu.Range{{Lo: 0x0DFA, Hi: 0x0DFC}}},
+		{Start: 0x0DFD, Bytes: []emu.Range{{Lo: 0x0DFD, Hi: 0x0DFF}}},
 		{Start: 0x0EE0, Bytes: []emu.Range{{Lo: 0x0EE0, Hi: 0x0EEA}}},
 		{Start: 0x0EEB, Bytes: []emu.Range{{Lo: 0x0EEB, Hi: 0x0EEE}}},
 		{Start: 0x0EEF, Bytes: []emu.Range{{Lo: 0x0EEF, Hi: 0x0EF4}}},
+		{Start: 0x0EF5, Bytes: []emu.Range{{Lo: 0x0EF5, Hi: 0x0EFA}}},
+		{Start: 0x0EFB, Bytes: []emu.Range{{Lo: 0x0EFB, Hi: 0x0EFD}}},
+		{Start: 0x0EFE, Bytes: []emu.Range{{Lo: 0x0EFE, Hi: 0x0EFE}}},
 		{Start: 0x1062, Bytes: []emu.Range{{Lo: 0x1062, Hi: 0x106A}}},
 		{Start: 0x106B, Bytes: []emu.Range{{Lo: 0x106B, Hi: 0x107C}}},
 		{Start: 0x107D, Bytes: []emu.Range{{Lo: 0x107D, Hi: 0x107F}}},
@@ -861,7 +882,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L028F
 	case 0x0292:
-		if 4978 >= budget {
+		if 30 >= budget {
 			goto budget
 		}
 		goto L0292
@@ -1510,6 +1531,61 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L05F5
+	case 0x0780:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L0780
+	case 0x0784:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L0784
+	case 0x0798:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0798
+	case 0x079A:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L079A
+	case 0x079E:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L079E
+	case 0x07A2:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L07A2
+	case 0x07A4:
+		if 43 >= budget {
+			goto budget
+		}
+		goto L07A4
+	case 0x07AB:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L07AB
+	case 0x07B2:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L07B2
+	case 0x07B5:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L07B5
+	case 0x07B8:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L07B8
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -2260,6 +2336,26 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0DE9
+	case 0x0DF4:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0DF4
+	case 0x0DF7:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0DF7
+	case 0x0DFA:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0DFA
+	case 0x0DFD:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0DFD
 	case 0x0EE0:
 		if 35 >= budget {
 			goto budget
@@ -2275,6 +2371,21 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0EEF
+	case 0x0EF5:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0EF5
+	case 0x0EFB:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0EFB
+	case 0x0EFE:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0EFE
 	case 0x1062:
 		if 16 >= budget {
 			goto budget
@@ -2828,7 +2939,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0780 && pc <= 0x07C3) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DFF) || (pc >= 0x0EE0 && pc <= 0x0EFE) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -3234,136 +3345,142 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -3431,136 +3548,142 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -4061,136 +4184,142 @@ L0266: // RESET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -4363,7 +4492,7 @@ L028F: // HREV
 	}
 
 L0292:
-	if clock+4978<<clockShift >= end {
+	if clock+30<<clockShift >= end {
 		pc = 0x0292
 		goto budget
 	}
@@ -4400,9 +4529,9 @@ L0292:
 		}
 		c.Mem[ea] = a
 	}
-	// 029C LDA .TTON
+	// 029C LDA .KEYON
 	{
-		m := c.Mem[0x051F]
+		m := c.Mem[0x0132]
 		a = m
 		nz = int(int8(a))
 	}
@@ -4422,7 +4551,11 @@ L0292:
 		}
 	}
 
-L02A2:
+L02A2: // HKEY
+	if clock+4955<<clockShift >= end {
+		pc = 0x02A2
+		goto budget
+	}
 	clock += 10<<clockShift + 4
 	// 02A2 LDA #$00
 	{
@@ -4517,7 +4650,7 @@ L02AA: // HK1
 
 L02C1:
 	clock += 6<<clockShift + 1
-	// 02C1 JSR HLOOK
+	// 02C1 JSR RCHK
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -4527,7 +4660,7 @@ L02C1:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xC3, 0x02
 		s -= 2
-		goto L0520
+		goto L0780
 	}
 
 L02C4:
@@ -4594,137 +4727,145 @@ L02CF: // HRR
 		switch pc {
 		case 0x0803:
 			goto L0803
+		case 0x0DFD:
+			goto L0DFD
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -4832,136 +4973,142 @@ L02E5: // HCR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -5071,136 +5218,142 @@ L0306: // JR0
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -5714,136 +5867,142 @@ L0388: // JRET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -6065,136 +6224,142 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -6233,136 +6398,142 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -6447,136 +6618,142 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -8156,136 +8333,142 @@ L0424:
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -8460,136 +8643,142 @@ L044C: // RETL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -8619,136 +8808,142 @@ L044F: // ILLEGAL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -9615,7 +9810,7 @@ L04E0:
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 04F4 JSR MOVE
+	// 04F4 JSR RMOVE
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -9625,7 +9820,7 @@ L04E0:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x04
 		s -= 2
-		goto L0A78
+		goto L0DF4
 	}
 
 L04F7:
@@ -9662,136 +9857,142 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -9860,136 +10061,142 @@ L0505:
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -10023,136 +10230,142 @@ L0509: // PSTN
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -10570,136 +10783,142 @@ L0589: // HLR
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -10953,136 +11172,142 @@ L05BD:
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -11307,136 +11532,713 @@ L05F5: // HQR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
+			}
+		}
+		goto step
+	}
+
+L0780: // RCHK
+	if clock+51<<clockShift >= end {
+		pc = 0x0780
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0780 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0782 BNE RS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L079E
+		}
+	}
+
+L0784:
+	clock += 34<<clockShift + 10
+	// 0784 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0785 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0786 LDY .RN
+	{
+		m := c.Mem[0x0130]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0789 LDA .TMP2
+	{
+		m := c.Mem[0x0099]
+		a = m
+		nz = int(int8(a))
+	}
+	// 078B STA .RL,Y
+	{
+		ea := 0x13F6 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 19<<clockShift + 6
+			pc = 0x078B
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 078E LDA .TMP
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0790 STA .RHI,Y
+	{
+		ea := 0x13D6 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 11<<clockShift + 4
+			pc = 0x0790
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0793 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0794 CPY #$0A
+	{
+		m := byte(0x0A)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0796 BCC RP1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L079A
+		}
+	}
+
+L0798:
+	clock += 2<<clockShift + 1
+	// 0798 LDY #$00
+	{
+		m := byte(0x00)
+		y = m
+		nz = int(int8(y))
+	}
+
+L079A: // RP1
+	clock += 10<<clockShift + 2
+	// 079A STY .RN
+	{
+		c.Mem[0x0130] = y
+	}
+	// 079D RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L056A
+			case 13:
+				goto L003C
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
+				goto L17DD
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
+				goto L0813
+			case 105:
+				goto L0947
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
+				goto L08D8
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
+				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
+			}
+		}
+		goto step
+	}
+
+L079E: // RS
+	clock += 6<<clockShift + 3
+	// 079E TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 079F LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 07A0 BCC RNO
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L07B5
+		}
+	}
+
+L07A2:
+	clock += 2<<clockShift + 1
+	// 07A2 LDY #$09
+	{
+		m := byte(0x09)
+		y = m
+		nz = int(int8(y))
+	}
+
+L07A4: // RC2
+	if clock+43<<clockShift >= end {
+		pc = 0x07A4
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 07A4 LDA .RL,Y
+	{
+		ea := 0x13F6 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07A7 CMP .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07A9 BNE RC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L07B2
+		}
+	}
+
+L07AB:
+	clock += 9<<clockShift + 3
+	// 07AB LDA .RHI,Y
+	{
+		ea := 0x13D6 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07AE CMP .TMP
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07B0 BEQ RDRAW
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L07B8
+		}
+	}
+
+L07B2: // RC1
+	clock += 4<<clockShift + 2
+	// 07B2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 07B3 BPL RC2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L07A4
+		}
+	}
+
+L07B5: // RNO
+	clock += 3<<clockShift + 1
+	// 07B5 JMP RTT
+	{
+		goto L0EF5
+	}
+
+L07B8: // RDRAW
+	clock += 22<<clockShift + 6
+	// 07B8 LDA .DRAW
+	{
+		m := c.Mem[0x0131]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07BB EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 07BD STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 16<<clockShift + 4
+			pc = 0x07BD
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07BF LDA #$81
+	{
+		m := byte(0x81)
+		a = m
+		nz = int(int8(a))
+	}
+	// 07C1 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x07C1
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07C3 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L056A
+			case 13:
+				goto L003C
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
+				goto L17DD
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
+				goto L0813
+			case 105:
+				goto L0947
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
+				goto L08D8
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
+				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -11902,136 +12704,142 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -12070,7 +12878,7 @@ L085E: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
+		if ea >= 0x0DE0 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -12099,7 +12907,7 @@ L086D:
 	// 086D STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EFE) || c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
 			pc = 0x086D
 			goto step
@@ -12173,136 +12981,142 @@ L087A: // CFULL
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -12534,7 +13348,7 @@ L08A7:
 	// 08AB STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EFE) || c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
 			pc = 0x08AB
 			goto step
@@ -12607,136 +13421,142 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -13047,136 +13867,142 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -13227,136 +14053,142 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -13572,136 +14404,142 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -14147,136 +14985,142 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -14739,136 +15583,142 @@ L0A1F:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -14900,136 +15750,142 @@ L0A22: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -15156,136 +16012,142 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -15320,136 +16182,142 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -15611,136 +16479,142 @@ L0A67: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -17087,139 +17961,145 @@ L0BFD: // M8
 			goto L0274
 		case 0x032D:
 			goto L032D
-		case 0x04F7:
-			goto L04F7
+		case 0x0DF7:
+			goto L0DF7
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -17308,136 +18188,142 @@ L0CF3: // HKR
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -17497,6 +18383,74 @@ L0DE9: // HF1
 	// 0DF1 JMP FIRST
 	{
 		goto L00DD
+	}
+
+L0DF4: // RMOVE
+	if clock+6<<clockShift >= end {
+		pc = 0x0DF4
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0DF4 JSR MOVE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0DF4
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x0D
+		s -= 2
+		goto L0A78
+	}
+
+L0DF7:
+	if clock+6<<clockShift >= end {
+		pc = 0x0DF7
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0DF7 JSR REVERSE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0DF7
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF9, 0x0D
+		s -= 2
+		goto L0400_0DFA
+	}
+
+L0DFA:
+	if clock+6<<clockShift >= end {
+		pc = 0x0DFA
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0DFA JSR HKEY
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0DFA
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFC, 0x0D
+		s -= 2
+		goto L02A2
+	}
+
+L0DFD:
+	if clock+3<<clockShift >= end {
+		pc = 0x0DFD
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0DFD JMP REVERSE
+	{
+		goto L0400
 	}
 
 L0EE0: // HBEST
@@ -17587,136 +18541,332 @@ L0EEF: // HB1
 		case 0x036E:
 			goto L036E
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
+			}
+		}
+		goto step
+	}
+
+L0EF5: // RTT
+	clock += 8<<clockShift + 3
+	// 0EF5 LDA .TTON
+	{
+		m := c.Mem[0x051F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EF8 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0EF9 BCC RTTR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0EFE
+		}
+	}
+
+L0EFB:
+	clock += 3<<clockShift + 1
+	// 0EFB JMP HLOOK
+	{
+		goto L0520
+	}
+
+L0EFE: // RTTR
+	clock += 6<<clockShift + 1
+	// 0EFE RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L056A
+			case 13:
+				goto L003C
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
+				goto L17DD
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
+				goto L0813
+			case 105:
+				goto L0947
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
+				goto L08D8
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
+				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -17764,136 +18914,142 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -17967,136 +19123,142 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -18965,136 +20127,142 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -19498,136 +20666,142 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -19746,136 +20920,142 @@ L1108: // UEP
 		case 0x10E2:
 			goto L10E2
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -20033,136 +21213,142 @@ L1127: // UROOK
 		case 0x10EB:
 			goto L10EB
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -20244,136 +21430,142 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -20403,136 +21595,142 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -20802,136 +22000,142 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -21068,136 +22272,142 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -21230,136 +22440,142 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -23149,136 +24365,142 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -23833,136 +25055,142 @@ L0388_021F: // JRET
 		if pc == 0x021F { // the call this copy serves
 			goto L021F
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -24122,7 +25350,7 @@ L085E_021F: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
+		if ea >= 0x0DE0 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -24474,136 +25702,142 @@ L0388_0246: // JRET
 		if pc == 0x0246 { // the call this copy serves
 			goto L0246
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -24763,7 +25997,7 @@ L085E_0246: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
+		if ea >= 0x0DE0 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -30011,136 +31245,142 @@ L085D_0806: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -33175,136 +34415,142 @@ L0A1F_098D:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -33339,136 +34585,142 @@ L0A22_098D: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -34228,136 +35480,142 @@ L0A1F_0998:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -34392,136 +35650,142 @@ L0A22_0998: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -35099,136 +36363,142 @@ L0388_09AE: // JRET
 		if pc == 0x09AE { // the call this copy serves
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -35388,7 +36658,7 @@ L085E_09AE: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
+		if ea >= 0x0DE0 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -35902,6 +37172,1403 @@ L044F_0A46: // ILLEGAL
 		s += 2
 		pc = 0x0A46
 		goto L0A46
+	}
+
+	// The copy of 0400 for the call at 0DF7.
+
+L0400_0DFA: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_0DFA
+
+L040F_0DFA: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 040F SEC
+		{
+			cf = 1
+		}
+		// 0410 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0412 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0414 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0416 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0418 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 041A SEC
+		{
+			cf = 1
+		}
+		// 041B LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 041D SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 041F STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0421 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0424_0DFA
+	}
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_0DFA
+		}
+		goto L0424_0DFA
+	}
+
+L0424_0DFA:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0DFA
+		goto L0DFA
 	}
 
 	// The copy of 0400 for the call at 107D.
@@ -39019,136 +41686,142 @@ L085D_17E0: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -39300,7 +41973,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[451] // one bounds check for all
+	_ = off[469] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -39608,7 +42281,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L028F
 	case 0x0292:
-		if 4978 >= budget {
+		if 30 >= budget {
 			goto budget
 		}
 		goto L0292
@@ -40257,6 +42930,61 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L05F5
+	case 0x0780:
+		if 51 >= budget {
+			goto budget
+		}
+		goto L0780
+	case 0x0784:
+		if 46 >= budget {
+			goto budget
+		}
+		goto L0784
+	case 0x0798:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0798
+	case 0x079A:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L079A
+	case 0x079E:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L079E
+	case 0x07A2:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L07A2
+	case 0x07A4:
+		if 43 >= budget {
+			goto budget
+		}
+		goto L07A4
+	case 0x07AB:
+		if 33 >= budget {
+			goto budget
+		}
+		goto L07AB
+	case 0x07B2:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L07B2
+	case 0x07B5:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L07B5
+	case 0x07B8:
+		if 22 >= budget {
+			goto budget
+		}
+		goto L07B8
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -41007,6 +43735,26 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0DE9
+	case 0x0DF4:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0DF4
+	case 0x0DF7:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0DF7
+	case 0x0DFA:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0DFA
+	case 0x0DFD:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0DFD
 	case 0x0EE0:
 		if 35 >= budget {
 			goto budget
@@ -41022,6 +43770,21 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0EEF
+	case 0x0EF5:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0EF5
+	case 0x0EFB:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0EFB
+	case 0x0EFE:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0EFE
 	case 0x1062:
 		if 16 >= budget {
 			goto budget
@@ -41575,7 +44338,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0780 && pc <= 0x07C3) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DFF) || (pc >= 0x0EE0 && pc <= 0x0EFE) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -42061,136 +44824,142 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -42270,136 +45039,142 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -42995,136 +45770,142 @@ L0266: // RESET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -43345,7 +46126,7 @@ L0292:
 		pc = 0x0292
 		goto step
 	}
-	if clock+4978<<clockShift >= end {
+	if clock+30<<clockShift >= end {
 		pc = 0x0292
 		goto budget
 	}
@@ -43382,9 +46163,9 @@ L0292:
 		}
 		c.Mem[ea] = a
 	}
-	// 029C LDA .TTON
+	// 029C LDA .KEYON
 	{
-		m := c.Mem[0x051F]
+		m := c.Mem[0x0132]
 		a = m
 		nz = int(int8(a))
 	}
@@ -43404,10 +46185,14 @@ L0292:
 		}
 	}
 
-L02A2:
+L02A2: // HKEY
 	if off[60] {
 		pc = 0x02A2
 		goto step
+	}
+	if clock+4955<<clockShift >= end {
+		pc = 0x02A2
+		goto budget
 	}
 	clock += 10<<clockShift + 4
 	// 02A2 LDA #$00
@@ -43511,7 +46296,7 @@ L02C1:
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 02C1 JSR HLOOK
+	// 02C1 JSR RCHK
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -43521,7 +46306,7 @@ L02C1:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xC3, 0x02
 		s -= 2
-		goto L0520
+		goto L0780
 	}
 
 L02C4:
@@ -43600,137 +46385,145 @@ L02CF: // HRR
 		switch pc {
 		case 0x0803:
 			goto L0803
+		case 0x0DFD:
+			goto L0DFD
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -43858,136 +46651,142 @@ L02E5: // HCR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -44113,136 +46912,142 @@ L0306: // JR0
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -44882,136 +47687,142 @@ L0388: // JRET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -45311,136 +48122,142 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -45487,136 +48304,142 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -45713,136 +48536,142 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -46269,136 +49098,142 @@ L0424:
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -46643,136 +49478,142 @@ L044C: // RETL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -46806,136 +49647,142 @@ L044F: // ILLEGAL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -47657,7 +50504,7 @@ L04E0:
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 04F4 JSR MOVE
+	// 04F4 JSR RMOVE
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -47667,7 +50514,7 @@ L04E0:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x04
 		s -= 2
-		goto L0A78
+		goto L0DF4
 	}
 
 L04F7:
@@ -47712,136 +50559,142 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -47918,136 +50771,142 @@ L0505:
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -48085,136 +50944,142 @@ L0509: // PSTN
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -48688,136 +51553,142 @@ L0589: // HLR
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -49127,136 +51998,142 @@ L05BD:
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -49517,143 +52394,764 @@ L05F5: // HQR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
+			}
+		}
+		goto step
+	}
+
+L0780: // RCHK
+	if off[189] {
+		pc = 0x0780
+		goto step
+	}
+	if clock+51<<clockShift >= end {
+		pc = 0x0780
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0780 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0782 BNE RS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L079E
+		}
+	}
+
+L0784:
+	if off[190] {
+		pc = 0x0784
+		goto step
+	}
+	clock += 34<<clockShift + 10
+	// 0784 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0785 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0786 LDY .RN
+	{
+		m := c.Mem[0x0130]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0789 LDA .TMP2
+	{
+		m := c.Mem[0x0099]
+		a = m
+		nz = int(int8(a))
+	}
+	// 078B STA .RL,Y
+	{
+		ea := 0x13F6 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 19<<clockShift + 6
+			pc = 0x078B
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 078E LDA .TMP
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0790 STA .RHI,Y
+	{
+		ea := 0x13D6 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 11<<clockShift + 4
+			pc = 0x0790
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0793 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 0794 CPY #$0A
+	{
+		m := byte(0x0A)
+		t := 0x100 + uint(y) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0796 BCC RP1
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L079A
+		}
+	}
+
+L0798:
+	if off[191] {
+		pc = 0x0798
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0798 LDY #$00
+	{
+		m := byte(0x00)
+		y = m
+		nz = int(int8(y))
+	}
+
+L079A: // RP1
+	if off[192] {
+		pc = 0x079A
+		goto step
+	}
+	clock += 10<<clockShift + 2
+	// 079A STY .RN
+	{
+		c.Mem[0x0130] = y
+	}
+	// 079D RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L056A
+			case 13:
+				goto L003C
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
+				goto L17DD
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
+				goto L0813
+			case 105:
+				goto L0947
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
+				goto L08D8
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
+				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
+			}
+		}
+		goto step
+	}
+
+L079E: // RS
+	if off[193] {
+		pc = 0x079E
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 079E TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 079F LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 07A0 BCC RNO
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L07B5
+		}
+	}
+
+L07A2:
+	if off[194] {
+		pc = 0x07A2
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 07A2 LDY #$09
+	{
+		m := byte(0x09)
+		y = m
+		nz = int(int8(y))
+	}
+
+L07A4: // RC2
+	if off[195] {
+		pc = 0x07A4
+		goto step
+	}
+	if clock+43<<clockShift >= end {
+		pc = 0x07A4
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 07A4 LDA .RL,Y
+	{
+		ea := 0x13F6 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07A7 CMP .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07A9 BNE RC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L07B2
+		}
+	}
+
+L07AB:
+	if off[196] {
+		pc = 0x07AB
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 07AB LDA .RHI,Y
+	{
+		ea := 0x13D6 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07AE CMP .TMP
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07B0 BEQ RDRAW
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L07B8
+		}
+	}
+
+L07B2: // RC1
+	if off[197] {
+		pc = 0x07B2
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 07B2 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 07B3 BPL RC2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L07A4
+		}
+	}
+
+L07B5: // RNO
+	if off[198] {
+		pc = 0x07B5
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 07B5 JMP RTT
+	{
+		goto L0EF5
+	}
+
+L07B8: // RDRAW
+	if off[199] {
+		pc = 0x07B8
+		goto step
+	}
+	clock += 22<<clockShift + 6
+	// 07B8 LDA .DRAW
+	{
+		m := c.Mem[0x0131]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07BB EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 07BD STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 16<<clockShift + 4
+			pc = 0x07BD
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07BF LDA #$81
+	{
+		m := byte(0x81)
+		a = m
+		nz = int(int8(a))
+	}
+	// 07C1 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x07C1
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07C3 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L056A
+			case 13:
+				goto L003C
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
+				goto L17DD
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
+				goto L0813
+			case 105:
+				goto L0947
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
+				goto L08D8
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
+				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0800: // FULL
-	if off[189] {
+	if off[200] {
 		pc = 0x0800
 		goto step
 	}
@@ -49676,7 +53174,7 @@ L0800: // FULL
 	}
 
 L0803: // ROOT
-	if off[190] {
+	if off[201] {
 		pc = 0x0803
 		goto step
 	}
@@ -49699,7 +53197,7 @@ L0803: // ROOT
 	}
 
 L0806:
-	if off[191] {
+	if off[202] {
 		pc = 0x0806
 		goto step
 	}
@@ -49729,7 +53227,7 @@ L0806:
 	}
 
 L080C:
-	if off[192] {
+	if off[203] {
 		pc = 0x080C
 		goto step
 	}
@@ -49764,7 +53262,7 @@ L080C:
 	}
 
 L0813:
-	if off[193] {
+	if off[204] {
 		pc = 0x0813
 		goto step
 	}
@@ -49794,7 +53292,7 @@ L0813:
 	}
 
 L0819:
-	if off[194] {
+	if off[205] {
 		pc = 0x0819
 		goto step
 	}
@@ -49813,7 +53311,7 @@ L0819:
 	}
 
 L081C:
-	if off[195] {
+	if off[206] {
 		pc = 0x081C
 		goto step
 	}
@@ -49830,7 +53328,7 @@ L081C:
 	}
 
 L081E: // FDONE
-	if off[196] {
+	if off[207] {
 		pc = 0x081E
 		goto step
 	}
@@ -49864,7 +53362,7 @@ L081E: // FDONE
 	}
 
 L0825:
-	if off[197] {
+	if off[208] {
 		pc = 0x0825
 		goto step
 	}
@@ -49875,7 +53373,7 @@ L0825:
 	}
 
 L0828: // NOLEG
-	if off[198] {
+	if off[209] {
 		pc = 0x0828
 		goto step
 	}
@@ -49919,7 +53417,7 @@ L0828: // NOLEG
 	}
 
 L0832:
-	if off[199] {
+	if off[210] {
 		pc = 0x0832
 		goto step
 	}
@@ -49942,7 +53440,7 @@ L0832:
 	}
 
 L0835:
-	if off[200] {
+	if off[211] {
 		pc = 0x0835
 		goto step
 	}
@@ -49957,7 +53455,7 @@ L0835:
 	}
 
 L0838: // GEN
-	if off[201] {
+	if off[212] {
 		pc = 0x0838
 		goto step
 	}
@@ -49998,7 +53496,7 @@ L0838: // GEN
 	}
 
 L0841: // CAPT
-	if off[202] {
+	if off[213] {
 		pc = 0x0841
 		goto step
 	}
@@ -50104,7 +53602,7 @@ L0841: // CAPT
 	}
 
 L0854:
-	if off[203] {
+	if off[214] {
 		pc = 0x0854
 		goto step
 	}
@@ -50134,7 +53632,7 @@ L0854:
 	}
 
 L085A:
-	if off[204] {
+	if off[215] {
 		pc = 0x085A
 		goto step
 	}
@@ -50153,7 +53651,7 @@ L085A:
 	}
 
 L085D: // CDONE
-	if off[205] {
+	if off[216] {
 		pc = 0x085D
 		goto step
 	}
@@ -50180,143 +53678,149 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L085E: // COLLECT
-	if off[206] {
+	if off[217] {
 		pc = 0x085E
 		goto step
 	}
@@ -50352,7 +53856,7 @@ L085E: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
+		if ea >= 0x0DE0 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -50373,7 +53877,7 @@ L085E: // COLLECT
 	}
 
 L086D:
-	if off[207] {
+	if off[218] {
 		pc = 0x086D
 		goto step
 	}
@@ -50385,7 +53889,7 @@ L086D:
 	// 086D STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EFE) || c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
 			pc = 0x086D
 			goto step
@@ -50417,7 +53921,7 @@ L086D:
 	}
 
 L0876:
-	if off[208] {
+	if off[219] {
 		pc = 0x0876
 		goto step
 	}
@@ -50440,7 +53944,7 @@ L0876:
 	}
 
 L087A: // CFULL
-	if off[209] {
+	if off[220] {
 		pc = 0x087A
 		goto step
 	}
@@ -50467,143 +53971,149 @@ L087A: // CFULL
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L087B: // CAPS
-	if off[210] {
+	if off[221] {
 		pc = 0x087B
 		goto step
 	}
@@ -50640,7 +54150,7 @@ L087B: // CAPS
 	}
 
 L0881: // CNEXT
-	if off[211] {
+	if off[222] {
 		pc = 0x0881
 		goto step
 	}
@@ -50717,7 +54227,7 @@ L0881: // CNEXT
 	}
 
 L088E: // CSCAN
-	if off[212] {
+	if off[223] {
 		pc = 0x088E
 		goto step
 	}
@@ -50747,7 +54257,7 @@ L088E: // CSCAN
 	}
 
 L0893:
-	if off[213] {
+	if off[224] {
 		pc = 0x0893
 		goto step
 	}
@@ -50776,7 +54286,7 @@ L0893:
 	}
 
 L089A:
-	if off[214] {
+	if off[225] {
 		pc = 0x089A
 		goto step
 	}
@@ -50790,7 +54300,7 @@ L089A:
 	}
 
 L089C:
-	if off[215] {
+	if off[226] {
 		pc = 0x089C
 		goto step
 	}
@@ -50805,7 +54315,7 @@ L089C:
 	}
 
 L08A0: // CSKIP
-	if off[216] {
+	if off[227] {
 		pc = 0x08A0
 		goto step
 	}
@@ -50824,7 +54334,7 @@ L08A0: // CSKIP
 	}
 
 L08A3: // CPICK
-	if off[217] {
+	if off[228] {
 		pc = 0x08A3
 		goto step
 	}
@@ -50844,7 +54354,7 @@ L08A3: // CPICK
 	}
 
 L08A7:
-	if off[218] {
+	if off[229] {
 		pc = 0x08A7
 		goto step
 	}
@@ -50864,7 +54374,7 @@ L08A7:
 	// 08AB STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EFE) || c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
 			pc = 0x08AB
 			goto step
@@ -50909,7 +54419,7 @@ L08A7:
 	}
 
 L08BB:
-	if off[219] {
+	if off[230] {
 		pc = 0x08BB
 		goto step
 	}
@@ -50924,7 +54434,7 @@ L08BB:
 	}
 
 L08BE: // CEND
-	if off[220] {
+	if off[231] {
 		pc = 0x08BE
 		goto step
 	}
@@ -50945,143 +54455,149 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L08BF: // KILL
-	if off[221] {
+	if off[232] {
 		pc = 0x08BF
 		goto step
 	}
@@ -51107,7 +54623,7 @@ L08BF: // KILL
 	}
 
 L08C4:
-	if off[222] {
+	if off[233] {
 		pc = 0x08C4
 		goto step
 	}
@@ -51138,7 +54654,7 @@ L08C4:
 	}
 
 L08CC:
-	if off[223] {
+	if off[234] {
 		pc = 0x08CC
 		goto step
 	}
@@ -51165,7 +54681,7 @@ L08CC:
 	}
 
 L08D5: // KSTEP
-	if off[224] {
+	if off[235] {
 		pc = 0x08D5
 		goto step
 	}
@@ -51188,7 +54704,7 @@ L08D5: // KSTEP
 	}
 
 L08D8:
-	if off[225] {
+	if off[236] {
 		pc = 0x08D8
 		goto step
 	}
@@ -51206,7 +54722,7 @@ L08D8:
 	}
 
 L08DA:
-	if off[226] {
+	if off[237] {
 		pc = 0x08DA
 		goto step
 	}
@@ -51220,7 +54736,7 @@ L08DA:
 	}
 
 L08DC:
-	if off[227] {
+	if off[238] {
 		pc = 0x08DC
 		goto step
 	}
@@ -51255,7 +54771,7 @@ L08DC:
 	}
 
 L08E5:
-	if off[228] {
+	if off[239] {
 		pc = 0x08E5
 		goto step
 	}
@@ -51292,7 +54808,7 @@ L08E5:
 	}
 
 L08EE: // KREC
-	if off[229] {
+	if off[240] {
 		pc = 0x08EE
 		goto step
 	}
@@ -51315,7 +54831,7 @@ L08EE: // KREC
 	}
 
 L08F1:
-	if off[230] {
+	if off[241] {
 		pc = 0x08F1
 		goto step
 	}
@@ -51337,7 +54853,7 @@ L08F1:
 	}
 
 L08F4:
-	if off[231] {
+	if off[242] {
 		pc = 0x08F4
 		goto step
 	}
@@ -51429,143 +54945,149 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L090B: // KGONE
-	if off[232] {
+	if off[243] {
 		pc = 0x090B
 		goto step
 	}
@@ -51594,7 +55116,7 @@ L090B: // KGONE
 	}
 
 L0912: // KNONE
-	if off[233] {
+	if off[244] {
 		pc = 0x0912
 		goto step
 	}
@@ -51617,143 +55139,149 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0915: // RTYPE
-	if off[234] {
+	if off[245] {
 		pc = 0x0915
 		goto step
 	}
@@ -51783,7 +55311,7 @@ L0915: // RTYPE
 	}
 
 L091B:
-	if off[235] {
+	if off[246] {
 		pc = 0x091B
 		goto step
 	}
@@ -51835,7 +55363,7 @@ L091B:
 	}
 
 L092A:
-	if off[236] {
+	if off[247] {
 		pc = 0x092A
 		goto step
 	}
@@ -51857,7 +55385,7 @@ L092A:
 	}
 
 L092F:
-	if off[237] {
+	if off[248] {
 		pc = 0x092F
 		goto step
 	}
@@ -51889,7 +55417,7 @@ L092F:
 	}
 
 L0937:
-	if off[238] {
+	if off[249] {
 		pc = 0x0937
 		goto step
 	}
@@ -51915,7 +55443,7 @@ L0937:
 	}
 
 L093D:
-	if off[239] {
+	if off[250] {
 		pc = 0x093D
 		goto step
 	}
@@ -51940,7 +55468,7 @@ L093D:
 	}
 
 L0942:
-	if off[240] {
+	if off[251] {
 		pc = 0x0942
 		goto step
 	}
@@ -51969,7 +55497,7 @@ L0942:
 	}
 
 L0947: // RTR
-	if off[241] {
+	if off[252] {
 		pc = 0x0947
 		goto step
 	}
@@ -51994,143 +55522,149 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0948: // RTAKEN
-	if off[242] {
+	if off[253] {
 		pc = 0x0948
 		goto step
 	}
@@ -52155,7 +55689,7 @@ L0948: // RTAKEN
 	}
 
 L094D: // CSIDE
-	if off[243] {
+	if off[254] {
 		pc = 0x094D
 		goto step
 	}
@@ -52191,7 +55725,7 @@ L094D: // CSIDE
 	}
 
 L0955:
-	if off[244] {
+	if off[255] {
 		pc = 0x0955
 		goto step
 	}
@@ -52204,7 +55738,7 @@ L0955:
 	}
 
 L0957: // CS1
-	if off[245] {
+	if off[256] {
 		pc = 0x0957
 		goto step
 	}
@@ -52246,7 +55780,7 @@ L0957: // CS1
 	}
 
 L0963:
-	if off[246] {
+	if off[257] {
 		pc = 0x0963
 		goto step
 	}
@@ -52278,7 +55812,7 @@ L0963:
 	}
 
 L096A:
-	if off[247] {
+	if off[258] {
 		pc = 0x096A
 		goto step
 	}
@@ -52307,7 +55841,7 @@ L096A:
 	}
 
 L0971:
-	if off[248] {
+	if off[259] {
 		pc = 0x0971
 		goto step
 	}
@@ -52320,7 +55854,7 @@ L0971:
 	}
 
 L0973: // CS2
-	if off[249] {
+	if off[260] {
 		pc = 0x0973
 		goto step
 	}
@@ -52382,7 +55916,7 @@ L0973: // CS2
 	}
 
 L097C:
-	if off[250] {
+	if off[261] {
 		pc = 0x097C
 		goto step
 	}
@@ -52420,7 +55954,7 @@ L097C:
 	}
 
 L0985:
-	if off[251] {
+	if off[262] {
 		pc = 0x0985
 		goto step
 	}
@@ -52439,7 +55973,7 @@ L0985:
 	}
 
 L0988: // CS3
-	if off[252] {
+	if off[263] {
 		pc = 0x0988
 		goto step
 	}
@@ -52464,7 +55998,7 @@ L0988: // CS3
 	}
 
 L098D:
-	if off[253] {
+	if off[264] {
 		pc = 0x098D
 		goto step
 	}
@@ -52482,7 +56016,7 @@ L098D:
 	}
 
 L098F:
-	if off[254] {
+	if off[265] {
 		pc = 0x098F
 		goto step
 	}
@@ -52544,7 +56078,7 @@ L098F:
 	}
 
 L0998:
-	if off[255] {
+	if off[266] {
 		pc = 0x0998
 		goto step
 	}
@@ -52562,7 +56096,7 @@ L0998:
 	}
 
 L099A:
-	if off[256] {
+	if off[267] {
 		pc = 0x099A
 		goto step
 	}
@@ -52679,7 +56213,7 @@ L099A:
 	}
 
 L09AE:
-	if off[257] {
+	if off[268] {
 		pc = 0x09AE
 		goto step
 	}
@@ -52702,7 +56236,7 @@ L09AE:
 	}
 
 L09B1: // CSR
-	if off[258] {
+	if off[269] {
 		pc = 0x09B1
 		goto step
 	}
@@ -52729,143 +56263,149 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L09B2: // ATTK
-	if off[259] {
+	if off[270] {
 		pc = 0x09B2
 		goto step
 	}
@@ -52886,7 +56426,7 @@ L09B2: // ATTK
 	}
 
 L09B7: // AK1
-	if off[260] {
+	if off[271] {
 		pc = 0x09B7
 		goto step
 	}
@@ -52952,7 +56492,7 @@ L09B7: // AK1
 	}
 
 L09C0:
-	if off[261] {
+	if off[272] {
 		pc = 0x09C0
 		goto step
 	}
@@ -52977,7 +56517,7 @@ L09C0:
 	}
 
 L09C4:
-	if off[262] {
+	if off[273] {
 		pc = 0x09C4
 		goto step
 	}
@@ -53003,7 +56543,7 @@ L09C4:
 	}
 
 L09C9: // AK2
-	if off[263] {
+	if off[274] {
 		pc = 0x09C9
 		goto step
 	}
@@ -53034,7 +56574,7 @@ L09C9: // AK2
 	}
 
 L09D4: // AK3
-	if off[264] {
+	if off[275] {
 		pc = 0x09D4
 		goto step
 	}
@@ -53104,7 +56644,7 @@ L09D4: // AK3
 	}
 
 L09E0:
-	if off[265] {
+	if off[276] {
 		pc = 0x09E0
 		goto step
 	}
@@ -53129,7 +56669,7 @@ L09E0:
 	}
 
 L09E4:
-	if off[266] {
+	if off[277] {
 		pc = 0x09E4
 		goto step
 	}
@@ -53153,7 +56693,7 @@ L09E4:
 	}
 
 L09EB: // AK4
-	if off[267] {
+	if off[278] {
 		pc = 0x09EB
 		goto step
 	}
@@ -53174,7 +56714,7 @@ L09EB: // AK4
 	}
 
 L09EF:
-	if off[268] {
+	if off[279] {
 		pc = 0x09EF
 		goto step
 	}
@@ -53195,7 +56735,7 @@ L09EF:
 	}
 
 L09F3:
-	if off[269] {
+	if off[280] {
 		pc = 0x09F3
 		goto step
 	}
@@ -53216,7 +56756,7 @@ L09F3:
 	}
 
 L09F7:
-	if off[270] {
+	if off[281] {
 		pc = 0x09F7
 		goto step
 	}
@@ -53237,7 +56777,7 @@ L09F7:
 	}
 
 L09FB:
-	if off[271] {
+	if off[282] {
 		pc = 0x09FB
 		goto step
 	}
@@ -53257,7 +56797,7 @@ L09FB:
 	}
 
 L0A00: // ZB
-	if off[272] {
+	if off[283] {
 		pc = 0x0A00
 		goto step
 	}
@@ -53278,7 +56818,7 @@ L0A00: // ZB
 	}
 
 L0A04:
-	if off[273] {
+	if off[284] {
 		pc = 0x0A04
 		goto step
 	}
@@ -53299,7 +56839,7 @@ L0A04:
 	}
 
 L0A08:
-	if off[274] {
+	if off[285] {
 		pc = 0x0A08
 		goto step
 	}
@@ -53320,7 +56860,7 @@ L0A08:
 	}
 
 L0A0C:
-	if off[275] {
+	if off[286] {
 		pc = 0x0A0C
 		goto step
 	}
@@ -53341,7 +56881,7 @@ L0A0C:
 	}
 
 L0A10:
-	if off[276] {
+	if off[287] {
 		pc = 0x0A10
 		goto step
 	}
@@ -53355,7 +56895,7 @@ L0A10:
 	}
 
 L0A12: // AROOK
-	if off[277] {
+	if off[288] {
 		pc = 0x0A12
 		goto step
 	}
@@ -53376,7 +56916,7 @@ L0A12: // AROOK
 	}
 
 L0A16:
-	if off[278] {
+	if off[289] {
 		pc = 0x0A16
 		goto step
 	}
@@ -53390,7 +56930,7 @@ L0A16:
 	}
 
 L0A18: // ABISH
-	if off[279] {
+	if off[290] {
 		pc = 0x0A18
 		goto step
 	}
@@ -53411,7 +56951,7 @@ L0A18: // ABISH
 	}
 
 L0A1C: // AKN
-	if off[280] {
+	if off[291] {
 		pc = 0x0A1C
 		goto step
 	}
@@ -53430,7 +56970,7 @@ L0A1C: // AKN
 	}
 
 L0A1F:
-	if off[281] {
+	if off[292] {
 		pc = 0x0A1F
 		goto step
 	}
@@ -53459,143 +56999,149 @@ L0A1F:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0A22: // AYES
-	if off[282] {
+	if off[293] {
 		pc = 0x0A22
 		goto step
 	}
@@ -53624,143 +57170,149 @@ L0A22: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0A25: // AMAN
-	if off[283] {
+	if off[294] {
 		pc = 0x0A25
 		goto step
 	}
@@ -53789,7 +57341,7 @@ L0A25: // AMAN
 	}
 
 L0A2A:
-	if off[284] {
+	if off[295] {
 		pc = 0x0A2A
 		goto step
 	}
@@ -53827,7 +57379,7 @@ L0A2A:
 	}
 
 L0A33:
-	if off[285] {
+	if off[296] {
 		pc = 0x0A33
 		goto step
 	}
@@ -53859,7 +57411,7 @@ L0A33:
 	}
 
 L0A3A:
-	if off[286] {
+	if off[297] {
 		pc = 0x0A3A
 		goto step
 	}
@@ -53896,143 +57448,149 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0A40: // AOFF
-	if off[287] {
+	if off[298] {
 		pc = 0x0A40
 		goto step
 	}
@@ -54045,7 +57603,7 @@ L0A40: // AOFF
 	}
 
 L0A42: // AEMP
-	if off[288] {
+	if off[299] {
 		pc = 0x0A42
 		goto step
 	}
@@ -54068,143 +57626,149 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0A43: // PCAP
-	if off[289] {
+	if off[300] {
 		pc = 0x0A43
 		goto step
 	}
@@ -54227,7 +57791,7 @@ L0A43: // PCAP
 	}
 
 L0A46:
-	if off[290] {
+	if off[301] {
 		pc = 0x0A46
 		goto step
 	}
@@ -54245,7 +57809,7 @@ L0A46:
 	}
 
 L0A48:
-	if off[291] {
+	if off[302] {
 		pc = 0x0A48
 		goto step
 	}
@@ -54259,7 +57823,7 @@ L0A48:
 	}
 
 L0A4A:
-	if off[292] {
+	if off[303] {
 		pc = 0x0A4A
 		goto step
 	}
@@ -54279,7 +57843,7 @@ L0A4A:
 	}
 
 L0A4F:
-	if off[293] {
+	if off[304] {
 		pc = 0x0A4F
 		goto step
 	}
@@ -54343,7 +57907,7 @@ L0A4F:
 	}
 
 L0A58:
-	if off[294] {
+	if off[305] {
 		pc = 0x0A58
 		goto step
 	}
@@ -54380,7 +57944,7 @@ L0A58:
 	}
 
 L0A65: // PCN
-	if off[295] {
+	if off[306] {
 		pc = 0x0A65
 		goto step
 	}
@@ -54393,7 +57957,7 @@ L0A65: // PCN
 	}
 
 L0A67: // PCR
-	if off[296] {
+	if off[307] {
 		pc = 0x0A67
 		goto step
 	}
@@ -54414,143 +57978,149 @@ L0A67: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0A68: // PJAN
-	if off[297] {
+	if off[308] {
 		pc = 0x0A68
 		goto step
 	}
@@ -54581,7 +58151,7 @@ L0A68: // PJAN
 	}
 
 L0A6E:
-	if off[298] {
+	if off[309] {
 		pc = 0x0A6E
 		goto step
 	}
@@ -54604,7 +58174,7 @@ L0A6E:
 	}
 
 L0A75: // PJQ
-	if off[299] {
+	if off[310] {
 		pc = 0x0A75
 		goto step
 	}
@@ -54615,7 +58185,7 @@ L0A75: // PJQ
 	}
 
 L0A78: // MOVE
-	if off[300] {
+	if off[311] {
 		pc = 0x0A78
 		goto step
 	}
@@ -54726,7 +58296,7 @@ L0A78: // MOVE
 	}
 
 L0AA5: // MCHK
-	if off[301] {
+	if off[312] {
 		pc = 0x0AA5
 		goto step
 	}
@@ -54756,7 +58326,7 @@ L0AA5: // MCHK
 	}
 
 L0AAA:
-	if off[302] {
+	if off[313] {
 		pc = 0x0AAA
 		goto step
 	}
@@ -54786,7 +58356,7 @@ L0AAA:
 	}
 
 L0AB3:
-	if off[303] {
+	if off[314] {
 		pc = 0x0AB3
 		goto step
 	}
@@ -54807,7 +58377,7 @@ L0AB3:
 	}
 
 L0AB7:
-	if off[304] {
+	if off[315] {
 		pc = 0x0AB7
 		goto step
 	}
@@ -54818,7 +58388,7 @@ L0AB7:
 	}
 
 L0ABA: // MKING
-	if off[305] {
+	if off[316] {
 		pc = 0x0ABA
 		goto step
 	}
@@ -54879,7 +58449,7 @@ L0ABA: // MKING
 	}
 
 L0AC4:
-	if off[306] {
+	if off[317] {
 		pc = 0x0AC4
 		goto step
 	}
@@ -54900,7 +58470,7 @@ L0AC4:
 	}
 
 L0AC8: // MK1
-	if off[307] {
+	if off[318] {
 		pc = 0x0AC8
 		goto step
 	}
@@ -54934,7 +58504,7 @@ L0AC8: // MK1
 	}
 
 L0AD0:
-	if off[308] {
+	if off[319] {
 		pc = 0x0AD0
 		goto step
 	}
@@ -54947,7 +58517,7 @@ L0AD0:
 	}
 
 L0AD2: // MK2
-	if off[309] {
+	if off[320] {
 		pc = 0x0AD2
 		goto step
 	}
@@ -54968,7 +58538,7 @@ L0AD2: // MK2
 	}
 
 L0AD9: // MK3
-	if off[310] {
+	if off[321] {
 		pc = 0x0AD9
 		goto step
 	}
@@ -54998,7 +58568,7 @@ L0AD9: // MK3
 	}
 
 L0ADE:
-	if off[311] {
+	if off[322] {
 		pc = 0x0ADE
 		goto step
 	}
@@ -55009,7 +58579,7 @@ L0ADE:
 	}
 
 L0AE1: // MKR
-	if off[312] {
+	if off[323] {
 		pc = 0x0AE1
 		goto step
 	}
@@ -55020,7 +58590,7 @@ L0AE1: // MKR
 	}
 
 L0AE4: // MPAWN
-	if off[313] {
+	if off[324] {
 		pc = 0x0AE4
 		goto step
 	}
@@ -55059,7 +58629,7 @@ L0AE4: // MPAWN
 	}
 
 L0AEE:
-	if off[314] {
+	if off[325] {
 		pc = 0x0AEE
 		goto step
 	}
@@ -55072,7 +58642,7 @@ L0AEE:
 	}
 
 L0AF0: // MP1
-	if off[315] {
+	if off[326] {
 		pc = 0x0AF0
 		goto step
 	}
@@ -55093,7 +58663,7 @@ L0AF0: // MP1
 	}
 
 L0AF4:
-	if off[316] {
+	if off[327] {
 		pc = 0x0AF4
 		goto step
 	}
@@ -55154,7 +58724,7 @@ L0AF4:
 	}
 
 L0B03: // MP2
-	if off[317] {
+	if off[328] {
 		pc = 0x0B03
 		goto step
 	}
@@ -55215,7 +58785,7 @@ L0B03: // MP2
 	}
 
 L0B0D:
-	if off[318] {
+	if off[329] {
 		pc = 0x0B0D
 		goto step
 	}
@@ -55236,7 +58806,7 @@ L0B0D:
 	}
 
 L0B11: // MP3
-	if off[319] {
+	if off[330] {
 		pc = 0x0B11
 		goto step
 	}
@@ -55263,7 +58833,7 @@ L0B11: // MP3
 	}
 
 L0B1B: // MP4
-	if off[320] {
+	if off[331] {
 		pc = 0x0B1B
 		goto step
 	}
@@ -55283,7 +58853,7 @@ L0B1B: // MP4
 	}
 
 L0B1F:
-	if off[321] {
+	if off[332] {
 		pc = 0x0B1F
 		goto step
 	}
@@ -55303,7 +58873,7 @@ L0B1F:
 	}
 
 L0B23:
-	if off[322] {
+	if off[333] {
 		pc = 0x0B23
 		goto step
 	}
@@ -55358,7 +58928,7 @@ L0B23:
 	}
 
 L0B39: // MP5
-	if off[323] {
+	if off[334] {
 		pc = 0x0B39
 		goto step
 	}
@@ -55388,7 +58958,7 @@ L0B39: // MP5
 	}
 
 L0B3E:
-	if off[324] {
+	if off[335] {
 		pc = 0x0B3E
 		goto step
 	}
@@ -55399,7 +58969,7 @@ L0B3E:
 	}
 
 L0B40: // MREC
-	if off[325] {
+	if off[336] {
 		pc = 0x0B40
 		goto step
 	}
@@ -55425,7 +58995,7 @@ L0B40: // MREC
 	}
 
 L0B46:
-	if off[326] {
+	if off[337] {
 		pc = 0x0B46
 		goto step
 	}
@@ -55475,7 +59045,7 @@ L0B46:
 	}
 
 L0B53: // MR1
-	if off[327] {
+	if off[338] {
 		pc = 0x0B53
 		goto step
 	}
@@ -55903,7 +59473,7 @@ L0B53: // MR1
 	}
 
 L0BCD:
-	if off[328] {
+	if off[339] {
 		pc = 0x0BCD
 		goto step
 	}
@@ -55937,7 +59507,7 @@ L0BCD:
 	}
 
 L0BD5: // M7
-	if off[329] {
+	if off[340] {
 		pc = 0x0BD5
 		goto step
 	}
@@ -55957,7 +59527,7 @@ L0BD5: // M7
 	}
 
 L0BDA:
-	if off[330] {
+	if off[341] {
 		pc = 0x0BDA
 		goto step
 	}
@@ -56111,7 +59681,7 @@ L0BDA:
 	}
 
 L0BFD: // M8
-	if off[331] {
+	if off[342] {
 		pc = 0x0BFD
 		goto step
 	}
@@ -56133,146 +59703,152 @@ L0BFD: // M8
 			goto L0274
 		case 0x032D:
 			goto L032D
-		case 0x04F7:
-			goto L04F7
+		case 0x0DF7:
+			goto L0DF7
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0CE0: // HKILL
-	if off[332] {
+	if off[343] {
 		pc = 0x0CE0
 		goto step
 	}
@@ -56307,7 +59883,7 @@ L0CE0: // HKILL
 	}
 
 L0CE8:
-	if off[333] {
+	if off[344] {
 		pc = 0x0CE8
 		goto step
 	}
@@ -56338,7 +59914,7 @@ L0CE8:
 	}
 
 L0CF0: // HKL
-	if off[334] {
+	if off[345] {
 		pc = 0x0CF0
 		goto step
 	}
@@ -56349,7 +59925,7 @@ L0CF0: // HKL
 	}
 
 L0CF3: // HKR
-	if off[335] {
+	if off[346] {
 		pc = 0x0CF3
 		goto step
 	}
@@ -56370,143 +59946,149 @@ L0CF3: // HKR
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0DE0: // HFIRST
-	if off[336] {
+	if off[347] {
 		pc = 0x0DE0
 		goto step
 	}
@@ -56536,7 +60118,7 @@ L0DE0: // HFIRST
 	}
 
 L0DE7:
-	if off[337] {
+	if off[348] {
 		pc = 0x0DE7
 		goto step
 	}
@@ -56549,7 +60131,7 @@ L0DE7:
 	}
 
 L0DE9: // HF1
-	if off[338] {
+	if off[349] {
 		pc = 0x0DE9
 		goto step
 	}
@@ -56573,8 +60155,92 @@ L0DE9: // HF1
 		goto L00DD
 	}
 
+L0DF4: // RMOVE
+	if off[350] {
+		pc = 0x0DF4
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0DF4
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0DF4 JSR MOVE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0DF4
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x0D
+		s -= 2
+		goto L0A78
+	}
+
+L0DF7:
+	if off[351] {
+		pc = 0x0DF7
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0DF7
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0DF7 JSR REVERSE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0DF7
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF9, 0x0D
+		s -= 2
+		goto L0400
+	}
+
+L0DFA:
+	if off[352] {
+		pc = 0x0DFA
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0DFA
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0DFA JSR HKEY
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0DFA
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFC, 0x0D
+		s -= 2
+		goto L02A2
+	}
+
+L0DFD:
+	if off[353] {
+		pc = 0x0DFD
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x0DFD
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0DFD JMP REVERSE
+	{
+		goto L0400
+	}
+
 L0EE0: // HBEST
-	if off[339] {
+	if off[354] {
 		pc = 0x0EE0
 		goto step
 	}
@@ -56621,7 +60287,7 @@ L0EE0: // HBEST
 	}
 
 L0EEB:
-	if off[340] {
+	if off[355] {
 		pc = 0x0EEB
 		goto step
 	}
@@ -56636,7 +60302,7 @@ L0EEB:
 	}
 
 L0EEF: // HB1
-	if off[341] {
+	if off[356] {
 		pc = 0x0EEF
 		goto step
 	}
@@ -56673,143 +60339,351 @@ L0EEF: // HB1
 		case 0x036E:
 			goto L036E
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
+			}
+		}
+		goto step
+	}
+
+L0EF5: // RTT
+	if off[357] {
+		pc = 0x0EF5
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0EF5 LDA .TTON
+	{
+		m := c.Mem[0x051F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EF8 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0EF9 BCC RTTR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0EFE
+		}
+	}
+
+L0EFB:
+	if off[358] {
+		pc = 0x0EFB
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0EFB JMP HLOOK
+	{
+		goto L0520
+	}
+
+L0EFE: // RTTR
+	if off[359] {
+		pc = 0x0EFE
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0EFE RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L056A
+			case 13:
+				goto L003C
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
+				goto L17DD
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
+				goto L0813
+			case 105:
+				goto L0947
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
+				goto L08D8
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
+				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1062: // XINIT
-	if off[342] {
+	if off[360] {
 		pc = 0x1062
 		goto step
 	}
@@ -56854,143 +60728,149 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L106B: // XSETW
-	if off[343] {
+	if off[361] {
 		pc = 0x106B
 		goto step
 	}
@@ -57061,143 +60941,149 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L107D: // REVX
-	if off[344] {
+	if off[362] {
 		pc = 0x107D
 		goto step
 	}
@@ -57220,7 +61106,7 @@ L107D: // REVX
 	}
 
 L1080:
-	if off[345] {
+	if off[363] {
 		pc = 0x1080
 		goto step
 	}
@@ -57237,7 +61123,7 @@ L1080:
 	}
 
 L1082: // REVX1
-	if off[346] {
+	if off[364] {
 		pc = 0x1082
 		goto step
 	}
@@ -57297,7 +61183,7 @@ L1082: // REVX1
 	}
 
 L1092:
-	if off[347] {
+	if off[365] {
 		pc = 0x1092
 		goto step
 	}
@@ -57317,7 +61203,7 @@ L1092:
 	}
 
 L1097:
-	if off[348] {
+	if off[366] {
 		pc = 0x1097
 		goto step
 	}
@@ -57334,7 +61220,7 @@ L1097:
 	}
 
 L109C: // REVX2
-	if off[349] {
+	if off[367] {
 		pc = 0x109C
 		goto step
 	}
@@ -57369,143 +61255,149 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L10A3: // UMOVE
-	if off[350] {
+	if off[368] {
 		pc = 0x10A3
 		goto step
 	}
@@ -57671,7 +61563,7 @@ L10A3: // UMOVE
 	}
 
 L10CC:
-	if off[351] {
+	if off[369] {
 		pc = 0x10CC
 		goto step
 	}
@@ -57684,7 +61576,7 @@ L10CC:
 	}
 
 L10CE: // UNONE
-	if off[352] {
+	if off[370] {
 		pc = 0x10CE
 		goto step
 	}
@@ -57746,7 +61638,7 @@ L10CE: // UNONE
 	}
 
 L10DF:
-	if off[353] {
+	if off[371] {
 		pc = 0x10DF
 		goto step
 	}
@@ -57765,7 +61657,7 @@ L10DF:
 	}
 
 L10E2: // U1
-	if off[354] {
+	if off[372] {
 		pc = 0x10E2
 		goto step
 	}
@@ -57796,7 +61688,7 @@ L10E2: // U1
 	}
 
 L10E8:
-	if off[355] {
+	if off[373] {
 		pc = 0x10E8
 		goto step
 	}
@@ -57815,7 +61707,7 @@ L10E8:
 	}
 
 L10EB: // U2
-	if off[356] {
+	if off[374] {
 		pc = 0x10EB
 		goto step
 	}
@@ -57930,143 +61822,149 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1108: // UEP
-	if off[357] {
+	if off[375] {
 		pc = 0x1108
 		goto step
 	}
@@ -58182,143 +62080,149 @@ L1108: // UEP
 		case 0x10E2:
 			goto L10E2
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1127: // UROOK
-	if off[358] {
+	if off[376] {
 		pc = 0x1127
 		goto step
 	}
@@ -58473,143 +62377,149 @@ L1127: // UROOK
 		case 0x10EB:
 			goto L10EB
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1151: // VICV
-	if off[359] {
+	if off[377] {
 		pc = 0x1151
 		goto step
 	}
@@ -58633,7 +62543,7 @@ L1151: // VICV
 	}
 
 L1155:
-	if off[360] {
+	if off[378] {
 		pc = 0x1155
 		goto step
 	}
@@ -58692,143 +62602,149 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1162: // VPRO
-	if off[361] {
+	if off[379] {
 		pc = 0x1162
 		goto step
 	}
@@ -58855,143 +62771,149 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1166: // TPST
-	if off[362] {
+	if off[380] {
 		pc = 0x1166
 		goto step
 	}
@@ -59064,7 +62986,7 @@ L1166: // TPST
 	}
 
 L1179:
-	if off[363] {
+	if off[381] {
 		pc = 0x1179
 		goto step
 	}
@@ -59097,7 +63019,7 @@ L1179:
 	}
 
 L1180:
-	if off[364] {
+	if off[382] {
 		pc = 0x1180
 		goto step
 	}
@@ -59156,7 +63078,7 @@ L1180:
 	}
 
 L1187:
-	if off[365] {
+	if off[383] {
 		pc = 0x1187
 		goto step
 	}
@@ -59252,7 +63174,7 @@ L1187:
 	}
 
 L1193:
-	if off[366] {
+	if off[384] {
 		pc = 0x1193
 		goto step
 	}
@@ -59273,7 +63195,7 @@ L1193:
 	}
 
 L1197: // TPC
-	if off[367] {
+	if off[385] {
 		pc = 0x1197
 		goto step
 	}
@@ -59327,7 +63249,7 @@ L1197: // TPC
 	}
 
 L119D: // TPK
-	if off[368] {
+	if off[386] {
 		pc = 0x119D
 		goto step
 	}
@@ -59339,7 +63261,7 @@ L119D: // TPK
 	}
 
 L119E: // TPR
-	if off[369] {
+	if off[387] {
 		pc = 0x119E
 		goto step
 	}
@@ -59366,143 +63288,149 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L11A1: // KOK
-	if off[370] {
+	if off[388] {
 		pc = 0x11A1
 		goto step
 	}
@@ -59532,7 +63460,7 @@ L11A1: // KOK
 	}
 
 L11A7:
-	if off[371] {
+	if off[389] {
 		pc = 0x11A7
 		goto step
 	}
@@ -59552,7 +63480,7 @@ L11A7:
 	}
 
 L11AB:
-	if off[372] {
+	if off[390] {
 		pc = 0x11AB
 		goto step
 	}
@@ -59579,7 +63507,7 @@ L11AB:
 	}
 
 L11B1:
-	if off[373] {
+	if off[391] {
 		pc = 0x11B1
 		goto step
 	}
@@ -59625,7 +63553,7 @@ L11B1:
 	}
 
 L11BD:
-	if off[374] {
+	if off[392] {
 		pc = 0x11BD
 		goto step
 	}
@@ -59652,143 +63580,149 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L11C0: // KOKY
-	if off[375] {
+	if off[393] {
 		pc = 0x11C0
 		goto step
 	}
@@ -59801,7 +63735,7 @@ L11C0: // KOKY
 	}
 
 L11C2: // KOKR
-	if off[376] {
+	if off[394] {
 		pc = 0x11C2
 		goto step
 	}
@@ -59822,143 +63756,149 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1200: // EXTRA
-	if off[377] {
+	if off[395] {
 		pc = 0x1200
 		goto step
 	}
@@ -60028,7 +63968,7 @@ L1200: // EXTRA
 	}
 
 L1216:
-	if off[378] {
+	if off[396] {
 		pc = 0x1216
 		goto step
 	}
@@ -60047,7 +63987,7 @@ L1216:
 	}
 
 L1219:
-	if off[379] {
+	if off[397] {
 		pc = 0x1219
 		goto step
 	}
@@ -60068,7 +64008,7 @@ L1219:
 	}
 
 L121D:
-	if off[380] {
+	if off[398] {
 		pc = 0x121D
 		goto step
 	}
@@ -60079,7 +64019,7 @@ L121D:
 	}
 
 L1220: // XDONE
-	if off[381] {
+	if off[399] {
 		pc = 0x1220
 		goto step
 	}
@@ -60106,7 +64046,7 @@ L1220: // XDONE
 	}
 
 L1228: // XKING
-	if off[382] {
+	if off[400] {
 		pc = 0x1228
 		goto step
 	}
@@ -60126,7 +64066,7 @@ L1228: // XKING
 	}
 
 L122D:
-	if off[383] {
+	if off[401] {
 		pc = 0x122D
 		goto step
 	}
@@ -60150,7 +64090,7 @@ L122D:
 	}
 
 L1234:
-	if off[384] {
+	if off[402] {
 		pc = 0x1234
 		goto step
 	}
@@ -60173,7 +64113,7 @@ L1234:
 	}
 
 L123C: // XK1
-	if off[385] {
+	if off[403] {
 		pc = 0x123C
 		goto step
 	}
@@ -60245,7 +64185,7 @@ L123C: // XK1
 	}
 
 L124B:
-	if off[386] {
+	if off[404] {
 		pc = 0x124B
 		goto step
 	}
@@ -60259,7 +64199,7 @@ L124B:
 	}
 
 L124D: // XPAWN
-	if off[387] {
+	if off[405] {
 		pc = 0x124D
 		goto step
 	}
@@ -60403,7 +64343,7 @@ L124D: // XPAWN
 	}
 
 L1274:
-	if off[388] {
+	if off[406] {
 		pc = 0x1274
 		goto step
 	}
@@ -60436,7 +64376,7 @@ L1274:
 	}
 
 L127D:
-	if off[389] {
+	if off[407] {
 		pc = 0x127D
 		goto step
 	}
@@ -60456,7 +64396,7 @@ L127D:
 	}
 
 L1281:
-	if off[390] {
+	if off[408] {
 		pc = 0x1281
 		goto step
 	}
@@ -60483,7 +64423,7 @@ L1281:
 	}
 
 L1287:
-	if off[391] {
+	if off[409] {
 		pc = 0x1287
 		goto step
 	}
@@ -60534,7 +64474,7 @@ L1287:
 	}
 
 L128D:
-	if off[392] {
+	if off[410] {
 		pc = 0x128D
 		goto step
 	}
@@ -60595,7 +64535,7 @@ L128D:
 	}
 
 L1297:
-	if off[393] {
+	if off[411] {
 		pc = 0x1297
 		goto step
 	}
@@ -60646,7 +64586,7 @@ L1297:
 	}
 
 L12A1: // XPASS
-	if off[394] {
+	if off[412] {
 		pc = 0x12A1
 		goto step
 	}
@@ -60666,7 +64606,7 @@ L12A1: // XPASS
 	}
 
 L12A6:
-	if off[395] {
+	if off[413] {
 		pc = 0x12A6
 		goto step
 	}
@@ -60679,7 +64619,7 @@ L12A6:
 	}
 
 L12A8: // XP1
-	if off[396] {
+	if off[414] {
 		pc = 0x12A8
 		goto step
 	}
@@ -60705,7 +64645,7 @@ L12A8: // XP1
 	}
 
 L12AD:
-	if off[397] {
+	if off[415] {
 		pc = 0x12AD
 		goto step
 	}
@@ -60726,7 +64666,7 @@ L12AD:
 	}
 
 L12B2:
-	if off[398] {
+	if off[416] {
 		pc = 0x12B2
 		goto step
 	}
@@ -60740,7 +64680,7 @@ L12B2:
 	}
 
 L12B4:
-	if off[399] {
+	if off[417] {
 		pc = 0x12B4
 		goto step
 	}
@@ -60801,7 +64741,7 @@ L12B4:
 	}
 
 L12BE: // XP2
-	if off[400] {
+	if off[418] {
 		pc = 0x12BE
 		goto step
 	}
@@ -60827,7 +64767,7 @@ L12BE: // XP2
 	}
 
 L12C3:
-	if off[401] {
+	if off[419] {
 		pc = 0x12C3
 		goto step
 	}
@@ -60926,7 +64866,7 @@ L12C3:
 	}
 
 L12D4: // XSTR
-	if off[402] {
+	if off[420] {
 		pc = 0x12D4
 		goto step
 	}
@@ -60953,7 +64893,7 @@ L12D4: // XSTR
 	}
 
 L12DC: // XSQ
-	if off[403] {
+	if off[421] {
 		pc = 0x12DC
 		goto step
 	}
@@ -60968,7 +64908,7 @@ L12DC: // XSQ
 	}
 
 L12DF: // XST1
-	if off[404] {
+	if off[422] {
 		pc = 0x12DF
 		goto step
 	}
@@ -60994,7 +64934,7 @@ L12DF: // XST1
 	}
 
 L12E7:
-	if off[405] {
+	if off[423] {
 		pc = 0x12E7
 		goto step
 	}
@@ -61017,7 +64957,7 @@ L12E7:
 	}
 
 L12EE: // XS1
-	if off[406] {
+	if off[424] {
 		pc = 0x12EE
 		goto step
 	}
@@ -61042,7 +64982,7 @@ L12EE: // XS1
 	}
 
 L12F2:
-	if off[407] {
+	if off[425] {
 		pc = 0x12F2
 		goto step
 	}
@@ -61064,7 +65004,7 @@ L12F2:
 	}
 
 L12F7:
-	if off[408] {
+	if off[426] {
 		pc = 0x12F7
 		goto step
 	}
@@ -61129,7 +65069,7 @@ L12F7:
 	}
 
 L1304:
-	if off[409] {
+	if off[427] {
 		pc = 0x1304
 		goto step
 	}
@@ -61159,7 +65099,7 @@ L1304:
 	}
 
 L130E: // XS2
-	if off[410] {
+	if off[428] {
 		pc = 0x130E
 		goto step
 	}
@@ -61220,7 +65160,7 @@ L130E: // XS2
 	}
 
 L1319:
-	if off[411] {
+	if off[429] {
 		pc = 0x1319
 		goto step
 	}
@@ -61250,7 +65190,7 @@ L1319:
 	}
 
 L1323: // XS3
-	if off[412] {
+	if off[430] {
 		pc = 0x1323
 		goto step
 	}
@@ -61276,7 +65216,7 @@ L1323: // XS3
 	}
 
 L1328:
-	if off[413] {
+	if off[431] {
 		pc = 0x1328
 		goto step
 	}
@@ -61304,7 +65244,7 @@ L1328:
 	}
 
 L132E:
-	if off[414] {
+	if off[432] {
 		pc = 0x132E
 		goto step
 	}
@@ -61365,7 +65305,7 @@ L132E:
 	}
 
 L133A: // XS4
-	if off[415] {
+	if off[433] {
 		pc = 0x133A
 		goto step
 	}
@@ -61387,7 +65327,7 @@ L133A: // XS4
 	}
 
 L133D:
-	if off[416] {
+	if off[434] {
 		pc = 0x133D
 		goto step
 	}
@@ -61451,7 +65391,7 @@ L133D:
 	}
 
 L1349: // XS5
-	if off[417] {
+	if off[435] {
 		pc = 0x1349
 		goto step
 	}
@@ -61473,7 +65413,7 @@ L1349: // XS5
 	}
 
 L134C:
-	if off[418] {
+	if off[436] {
 		pc = 0x134C
 		goto step
 	}
@@ -61534,7 +65474,7 @@ L134C:
 	}
 
 L1358: // XS6
-	if off[419] {
+	if off[437] {
 		pc = 0x1358
 		goto step
 	}
@@ -61556,7 +65496,7 @@ L1358: // XS6
 	}
 
 L135B:
-	if off[420] {
+	if off[438] {
 		pc = 0x135B
 		goto step
 	}
@@ -61610,7 +65550,7 @@ L135B:
 	}
 
 L1365: // XSDONE
-	if off[421] {
+	if off[439] {
 		pc = 0x1365
 		goto step
 	}
@@ -61621,7 +65561,7 @@ L1365: // XSDONE
 	}
 
 L1368: // XROOK
-	if off[422] {
+	if off[440] {
 		pc = 0x1368
 		goto step
 	}
@@ -61641,7 +65581,7 @@ L1368: // XROOK
 	}
 
 L136D:
-	if off[423] {
+	if off[441] {
 		pc = 0x136D
 		goto step
 	}
@@ -61673,7 +65613,7 @@ L136D:
 	}
 
 L1376:
-	if off[424] {
+	if off[442] {
 		pc = 0x1376
 		goto step
 	}
@@ -61728,7 +65668,7 @@ L1376:
 	}
 
 L138C: // XR1
-	if off[425] {
+	if off[443] {
 		pc = 0x138C
 		goto step
 	}
@@ -61754,7 +65694,7 @@ L138C: // XR1
 	}
 
 L1391:
-	if off[426] {
+	if off[444] {
 		pc = 0x1391
 		goto step
 	}
@@ -61781,7 +65721,7 @@ L1391:
 	}
 
 L1398:
-	if off[427] {
+	if off[445] {
 		pc = 0x1398
 		goto step
 	}
@@ -61811,7 +65751,7 @@ L1398:
 	}
 
 L13A2: // XR3
-	if off[428] {
+	if off[446] {
 		pc = 0x13A2
 		goto step
 	}
@@ -61832,7 +65772,7 @@ L13A2: // XR3
 	}
 
 L13A7:
-	if off[429] {
+	if off[447] {
 		pc = 0x13A7
 		goto step
 	}
@@ -61855,7 +65795,7 @@ L13A7:
 	}
 
 L13AF: // XR2
-	if off[430] {
+	if off[448] {
 		pc = 0x13AF
 		goto step
 	}
@@ -61881,7 +65821,7 @@ L13AF: // XR2
 	}
 
 L13B4:
-	if off[431] {
+	if off[449] {
 		pc = 0x13B4
 		goto step
 	}
@@ -61909,7 +65849,7 @@ L13B4:
 	}
 
 L13BA:
-	if off[432] {
+	if off[450] {
 		pc = 0x13BA
 		goto step
 	}
@@ -61973,7 +65913,7 @@ L13BA:
 	}
 
 L13C6: // XR4
-	if off[433] {
+	if off[451] {
 		pc = 0x13C6
 		goto step
 	}
@@ -61995,7 +65935,7 @@ L13C6: // XR4
 	}
 
 L13C9:
-	if off[434] {
+	if off[452] {
 		pc = 0x13C9
 		goto step
 	}
@@ -62046,7 +65986,7 @@ L13C9:
 	}
 
 L13D3: // XRDONE
-	if off[435] {
+	if off[453] {
 		pc = 0x13D3
 		goto step
 	}
@@ -62057,7 +65997,7 @@ L13D3: // XRDONE
 	}
 
 L17A1: // NEGA
-	if off[436] {
+	if off[454] {
 		pc = 0x17A1
 		goto step
 	}
@@ -62104,7 +66044,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[437] {
+	if off[455] {
 		pc = 0x17AB
 		goto step
 	}
@@ -62131,7 +66071,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[438] {
+	if off[456] {
 		pc = 0x17B1
 		goto step
 	}
@@ -62152,7 +66092,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[439] {
+	if off[457] {
 		pc = 0x17B5
 		goto step
 	}
@@ -62173,7 +66113,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[440] {
+	if off[458] {
 		pc = 0x17B9
 		goto step
 	}
@@ -62190,7 +66130,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[441] {
+	if off[459] {
 		pc = 0x17BB
 		goto step
 	}
@@ -62210,7 +66150,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[442] {
+	if off[460] {
 		pc = 0x17BF
 		goto step
 	}
@@ -62224,7 +66164,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[443] {
+	if off[461] {
 		pc = 0x17C1
 		goto step
 	}
@@ -62251,7 +66191,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[444] {
+	if off[462] {
 		pc = 0x17C7
 		goto step
 	}
@@ -62276,7 +66216,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[445] {
+	if off[463] {
 		pc = 0x17CC
 		goto step
 	}
@@ -62300,7 +66240,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[446] {
+	if off[464] {
 		pc = 0x17D2
 		goto step
 	}
@@ -62321,7 +66261,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[447] {
+	if off[465] {
 		pc = 0x17D6
 		goto step
 	}
@@ -62332,7 +66272,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[448] {
+	if off[466] {
 		pc = 0x17D9
 		goto step
 	}
@@ -62353,143 +66293,149 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 67:
+				goto L0DFD
+			case 72:
+				goto L0998
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 220:
+				goto L0DFA
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 373:
+				goto L0DF7
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L17DA: // QS1
-	if off[449] {
+	if off[467] {
 		pc = 0x17DA
 		goto step
 	}
@@ -62508,7 +66454,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[450] {
+	if off[468] {
 		pc = 0x17DD
 		goto step
 	}
@@ -62531,7 +66477,7 @@ L17DD:
 	}
 
 L17E0:
-	if off[451] {
+	if off[469] {
 		pc = 0x17E0
 		goto step
 	}
@@ -62587,4 +66533,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [256]uint16{1: 0x0832, 14: 0x0274, 17: 0x09B1, 18: 0x086D, 20: 0x17E0, 22: 0x0219, 30: 0x10E2, 31: 0x085D, 33: 0x1180, 36: 0x0806, 39: 0x0254, 41: 0x0942, 44: 0x09E0, 46: 0x098D, 53: 0x056A, 55: 0x000B, 58: 0x0007, 59: 0x032D, 63: 0x0835, 66: 0x04B8, 69: 0x09C0, 71: 0x022C, 80: 0x04F7, 84: 0x08BB, 86: 0x0591, 91: 0x0A46, 96: 0x020C, 98: 0x025B, 101: 0x0998, 102: 0x0854, 115: 0x056D, 116: 0x000E, 118: 0x0292, 120: 0x023F, 128: 0x04BB, 132: 0x05A8, 145: 0x021F, 146: 0x081C, 153: 0x0031, 163: 0x034B, 169: 0x001D, 170: 0x08F1, 174: 0x038E, 178: 0x0246, 187: 0x037E, 189: 0x04BE, 192: 0x0327, 194: 0x05AB, 199: 0x027D, 200: 0x036E, 206: 0x02C4, 208: 0x003C, 212: 0x09AE, 214: 0x17DD, 215: 0x10EB, 217: 0x0813, 222: 0x0352, 229: 0x0947, 230: 0x0803, 231: 0x1179, 236: 0x1080, 240: 0x0249, 253: 0x08D8, 254: 0x032A}
+var search5KReturns = [512]uint16{3: 0x056A, 13: 0x003C, 18: 0x0942, 27: 0x0246, 28: 0x032D, 35: 0x034B, 49: 0x04BB, 51: 0x08F1, 53: 0x17DD, 62: 0x04F7, 63: 0x0591, 67: 0x0DFD, 72: 0x0998, 77: 0x0835, 84: 0x0806, 103: 0x05AB, 104: 0x0813, 105: 0x0947, 124: 0x086D, 128: 0x036E, 131: 0x08D8, 139: 0x000E, 145: 0x09AE, 149: 0x1180, 157: 0x081C, 167: 0x0254, 181: 0x032A, 182: 0x10E2, 202: 0x04B8, 204: 0x0854, 214: 0x023F, 220: 0x0DFA, 228: 0x1080, 230: 0x0832, 232: 0x0031, 235: 0x10EB, 237: 0x0803, 244: 0x08BB, 251: 0x09C0, 253: 0x020C, 255: 0x05A8, 257: 0x085D, 260: 0x02C4, 273: 0x0219, 291: 0x098D, 292: 0x000B, 325: 0x0007, 334: 0x0327, 335: 0x1179, 360: 0x0352, 362: 0x056D, 373: 0x0DF7, 374: 0x038E, 386: 0x0249, 399: 0x001D, 408: 0x04BE, 412: 0x17E0, 413: 0x0274, 418: 0x0A46, 420: 0x0292, 466: 0x027D, 479: 0x021F, 493: 0x025B, 497: 0x09E0, 499: 0x022C, 504: 0x09B1, 507: 0x037E}
