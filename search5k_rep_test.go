@@ -7,6 +7,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"github.com/kim1-archive/microchess/builds"
+	"github.com/kim1-archive/microchess/memmap"
 )
 
 // s5kKeyOn is search5k's repetition switch (.KEYON, docs/search5k.md's
@@ -83,7 +84,7 @@ func threefold(g *chess.Game) bool {
 // program's moves its newest entry is the key of the position the move
 // left, in the player's terms (the board reversed: each side's men
 // exchanged, each square 77 less it), computed here as the memory map
-// describes the key; .RN steps on by one, round ten slots; the player's
+// describes the key; .RN steps down by one, round ten slots; the player's
 // moves, keyed, leave the ring as it was.
 func TestSearch5KRepetitionRing(t *testing.T) {
 	at := search5kAt(t, ".RL", ".RHI", ".RN", "ZR", "ZA", "ZB")
@@ -130,11 +131,54 @@ func TestSearch5KRepetitionRing(t *testing.T) {
 		if r[slot] != lo || r[10+slot] != hi {
 			t.Fatalf("move %d: slot %d holds %02X%02X, want the key %02X%02X", n, slot, r[10+slot], r[slot], hi, lo)
 		}
-		if slot = (slot + 1) % 10; r[20] != slot {
+		if slot = (slot + 9) % 10; r[20] != slot {
 			t.Fatalf("move %d: .RN %02X, want %02X", n, r[20], slot)
 		}
 	}
-	if slot != 2 {
-		t.Errorf("12 moves of the program's, .RN %d: want the ring gone round to 2", slot)
+	if slot != 8 {
+		t.Errorf("12 moves of the program's, .RN %d: want the ring gone round to 8", slot)
+	}
+}
+
+// A node whose key is in the ring is a draw only if the move to it left
+// its king unattacked: two positions can share a key, and a draw must not
+// make a move into check the program's best. With the ring holding the
+// key of the position after Kd2 (into the rook's file) and a draw worth
+// everything to the program (.DRAW 10 in the player's terms), it does not
+// play Kd2; with the key of the position after Ke2 it plays Ke2, the draw.
+func TestSearch5KRepetitionLegal(t *testing.T) {
+	at := search5kAt(t, ".RL", ".RHI", ".DRAW", "ZR", "ZA", "ZB")
+	rl, rhi, draw, zr, za, zb := at[0], at[1], at[2], at[3], at[4], at[5]
+	const fen = "3rk3/8/8/8/8/8/8/4K3 w - - 0 1"
+	for _, c := range []struct {
+		to   chess.Square
+		want string
+	}{{chess.D2, ""}, {chess.E2, "e1e2"}} {
+		p := newSearchPlay(t, builds.Search5K, fen, chess.White, "normal")
+		var board [32]byte
+		for i := range uint16(16) {
+			board[i] = 0x77 - p.S.M.Peek(0x0060+i)
+			board[16+i] = 0x77 - p.S.M.Peek(0x0050+i)
+		}
+		board[16] = 0x77 - memmap.Code(c.to, chess.White) // the king, man 0
+		var lo, hi byte
+		for i := range uint16(32) {
+			x := uint16(board[i] ^ p.S.M.Peek(zr+i))
+			lo ^= p.S.M.Peek(za + x)
+			hi ^= p.S.M.Peek(zb + x)
+		}
+		p.S.M.Poke(rl, lo)
+		p.S.M.Poke(rhi, hi)
+		p.S.M.Poke(draw, 0x10)
+		ply, err := p.Think()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ply.Illegal != "" || ply.UCI == "e1"+c.to.String() && c.want == "" {
+			t.Errorf("the ring holding the position after K%s: the program played %s %s", c.to, ply.UCI, ply.Illegal)
+		}
+		if c.want != "" && ply.UCI != c.want {
+			t.Errorf("the ring holding the position after K%s: the program played %s, want %s", c.to, ply.UCI, c.want)
+		}
 	}
 }
