@@ -15,9 +15,10 @@ import (
 // that the test runs on the program before it (where 0132 is free).
 const s5kKeyOn = 0x0132
 
-// A game search5k drew against search1k at Normal (balanced-10k line 336,
-// game 672 of the development match: docs/search5k.md, "Repetition in the
-// search"), a rook up, by threefold repetition: from 40 plies before its
+// A game search5k drew against search1k at Normal, a rook up, by threefold
+// repetition (game 672 of the match on balanced-10k 9001-9400 before
+// repetition in the search, docs/search5k/repetition-before-vs-search1k.json;
+// docs/search5k.md, "Repetition in the search"): from 40 plies before its
 // end, the program's moves played by the program itself with repetition
 // off (so the ring of positions is the one the game would have left),
 // search1k's from the record. With it off the program's last move, Rd2-f2,
