@@ -8,23 +8,24 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 452 blocks, 1472 instructions, 3026 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 474 blocks, 1519 instructions, 3127 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a b\x10\xea \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f k\x10\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a }\x10\xa9\xee\xd0\a\xc9\x14\xd0\v S\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad\x1f\x05J\x90-\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9  \x05\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad2\x01J\x90-\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9 \x80\a\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`"},
 		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L\xd0\x02\xb5\x88)@\xf0\xf0L\xd6\x05"},
 		{Addr: 0x0324, Bytes: " f\x11 \x00\x12 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p \xe0\x0e\xb5pLw\x03"},
 		{Addr: 0x0377, Bytes: "\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`\xe0\x00\xf0)H\xbc \x01\xb9\x80\x0f)\a\x85\xb5\xe4\xb5\xf0\x02\xb0\x17\xbd\x10\x01\xc9\xff\xf0\x10\x99x\x0f\xbd\x18\x01\x99\x00\x0f\x8a\x1d(\x01\x99\x80\x0fhL\x00\x04"},
-		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
+		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 \xf4\rL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
 		{Addr: 0x0520, Bytes: "\xa6G\xa5\x99)w\t\b\x9d \x01\xa8\xa5\xb5)\xf8\x9d(\x01Y\x80\x0f)\xf8\xd0O\xb9\x00\x0f\x9d\b\x01\x85\x99\xb9x\x0f\xc9\x10\xb0@\x85\xb0\xa8\xb9P\x0008\x85\xb1\x98E\x9e\xaa\xbd \x10)\x0f\x85\xda\xc9\b\xf0(\xaa\xb5\xa0\x85\xb6 f\x02 &\x040\x10\xa5\xb1ř\xf0Ip\b\xa5\xda\xf0\x04\xc9\x06\xd0\xebƶ\xa6ڥ\xb6ը\xd0\xde`\xa9\x04\x85\xb6 &\x040\x0ep\f\xa5\xb1ř\xf0#)\xf0\xc9 \xf0\xed\xa9\x06\x85\xb6 f\x02 &\x040\bP\x06\xa5\xb1ř\xf0\tƶ\xa5\xb6\xc9\x04\xd0\xe8`P\x06\xa5\xb1\xc5`\xf0æG\xa5\xb0\x9d\x00\x01\xba\x8a\xa6G\x95\x90L$\x03\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x11\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\x03L$\x03`"},
+		{Addr: 0x0780, Bytes: "\xa6G\xd0\x18hh\xac0\x01\xa5\x99\x99\xf6\x13\xa5\xb5\x99\xd6\x13\x88\x10\x02\xa0\t\x8c0\x01`\x8aJ\x90\x13\xa0\t\xb9\xf6\x13ř\xd0\a\xb9\xd6\x13ŵ\xf0\x06\x88\x10\xefL\xf5\x0e \x00\x04\xa5P \xb2\t \x00\x04\xd0\xf0\xa6G\xad1\x01\x95p\xa9\x81\x95\x88`"},
 		{Addr: 0x0800, Bytes: " \x8f\x02 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xe0\f\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\xcd\x03\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
 		{Addr: 0x0915, Bytes: "\xa6\xb0\xb5P0-\x85\xb1\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff M\t\xa9\x01 M\t`hhL\x04\x02\x8d]\x10\xa2\x00\n\xb0\x02\xa2\a\x8e^\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m]\x10\xcd^\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xb2\t\xd0\"\xa5P\x18m]\x10 \xb2\t\xd0\x17\xa5P\x18m]\x10\x18m]\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d_\x10\xa2\x10\xad_\x10\x18u\xb7 %\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad_\x10\x8d`\x10\xa9\x01\x8da\x10\xad`\x10\x18u\xb7\x8d`\x10 %\n\xc9\xff\xd0\a\xa9\x00\x8da\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xaca\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1\xc9p\x90\a\xa9\xff\x85\x9f,Q\x10L\xf3\x02\xa4\xb0\xb9P\x00\x8dU\x10\x98E\x9e\xa8\xb9 \x10\x8dS\x10\t\x80\x8dT\x10\xa9\xff\x8dV\x10\x8dW\x10\x8dY\x10\xa9\x00\x8dZ\x10\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadS\x10)\x0f\xf0\a\xc9\b\xf0-L@\v\xa5\xb18\xedU\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadU\x10)\xf0\xb0\x02\t\a\x8dX\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eW\x10L@\v\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f\xa9\x81\x8dT\x10\xad\x92\x178\xed\x99\x17\x8dZ\x10\xa5\xb18\xedU\x10\xc9 \xf0\x04\xc9\xe0\xd0\n\xa5\xb1E\x9d\x8dY\x10L@\v)\x0f\xf0!\xa6\x9a\x10\x1d\xadU\x10)\xf0\x8dV\x10\xa5\xb1)\x0f\rV\x10\x8dV\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mZ\x10\x85ۤ\xee\xadS\x10\x99\xd0\x11ȭP\x10\x99\xd0\x11ȭX\x10\x99\xd0\x11ȭW\x10\x99\xd0\x11ȭV\x10\x99\xd0\x11Ȅ\xee\xadY\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadT\x10\x9d \x10\xadV\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeW\x100#\xadX\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadU\x10\x18e\xb1J\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
 		{Addr: 0x0CE0, Bytes: "\xbd\x00\x10\xdd\x00\x01\xd0\b\xbd\x10\x10\xdd\b\x01\xf0\x03L\xbf\b`"},
-		{Addr: 0x0DE0, Bytes: "\xa9\xff\xae\x1f\x05\xf0\x02\xa5M\x8d\x00\x01\xa5N\x8d\b\x01L\xdd\x00"},
-		{Addr: 0x0EE0, Bytes: "\xa5\xb1\x9d\x18\x01\xa4\xb0\xe0\x00\xd0\x04\x85N\x84M\xa5\xb0\x9d\x10\x01`"},
+		{Addr: 0x0DE0, Bytes: "\xa9\xff\xae\x1f\x05\xf0\x02\xa5M\x8d\x00\x01\xa5N\x8d\b\x01L\xdd\x00 x\n \x00\x04 \xa2\x02L\x00\x04"},
+		{Addr: 0x0EE0, Bytes: "\xa5\xb1\x9d\x18\x01\xa4\xb0\xe0\x00\xd0\x04\x85N\x84M\xa5\xb0\x9d\x10\x01`\xad\x1f\x05J\x90\x03L \x05`"},
 		{Addr: 0x1062, Bytes: "\xa2\x8a\x86\xb2\xa2\x00\x86\xee`\xbd@\x10\x9d \x10\x9d0\x10\xa9\xff\x8dP\x10\xbd\x81\x17` \x00\x04\xa2\x0f\xbd \x10\xbc0\x10\x9d0\x10\x98\x9d \x10\xca\x10\xf0\xadP\x100\x05Iw\x8dP\x10\xa9\x00\x85\x9d\x85\x9e`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaa\x8e[\x10h\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0f\xba\x86\xb2\xa6\xb3\x9a\xa4\ue239\xd0\x110\x03 \b\x11\x88\xb9\xd0\x110\x03 '\x11\x88\x88\xb9\xd0\x11\x8dP\x10\x88\x84\xee\xb9\xd0\x11H\xa5\xb0E\x9e\xaah\x9d \x10)\x0f\x85\xda`\x8c\\\x10\xae[\x10\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa5\xb1E\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10`\x8c\\\x10\xaa\xb5PE\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10\x88\xb9\xd0\x11\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x02\x99 \x10\xac\\\x10`\xa5\x9f0\rE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17`\xad\x92\x17`\xa5\xb0E\x9e\xaa\xbd \x10)\x0f\xaa\xa4\xb0\xb9P\x00 \xfc\x04\x85\xb5\xa5\xb1 \xfc\x048\xe5\xb5\xe0\x00\xd0\x17\xe9\x01\xa8\xa5\xb18\xe5P\xc9\x02\xf0\x04\xc9\xfe\xd0\x06\x98\x18mR\x10\xa8\x98\xa6\xb0`\xb5\x88)@\xf0\x1b\xa5\xb6\xf0\x17\xa5\xb0\xc9\b\x90\x0fE\x9e\xa8\xb9 \x10)\x0f\xc9\b\xf0\x03\xa9\x00`\xa9\x01`"},
 		{Addr: 0x1200, Bytes: "\x8d4\x01\xb5P\x8d5\x01\xa5\xb0E\x9e\xa8\xb9 \x10)\x0f\xc9\b\xb07\xa8\xf0\x0f\xc9\x02\xd0\x03Lh\x13\xa6\xb0\xad4\x01L\x9d\x03\xad\xe0\x13\xf0\xf3\x8d:\x01\xa5a\x10\xec\xad4\x01I\xff\x8d8\x01\xad4\x01\x18m8\x01\x8d4\x01\xce:\x01\xd0\xf1\xf0ӥ\xb1)\a\x8d6\x018\xe9\x01\x8d7\x01\xa5\xb1\t\a\x8d8\x01\xad5\x01)\a\x8d;\x018\xe9\x01\x8d9\x01\xad\xe1\x13\xf0-\xad5\x01)\xf0\xc9\x10\xd0$\xa5a0 \xa5P\xc9\b\xb0\x1a\xe9\x02\xc9\x02\x90\x14\xa5P8\xed9\x01\xc9\x03\xb0\n\xad4\x018\xed\xe1\x13\x8d4\x01\xad\xe5\x13\xf0.\xa0\x0f\xb9`\x000\x11\xcd8\x01\x90\f\xf0\n)\a8\xed7\x01\xc9\x03\x90\x16\x88\xc0\a\xd0奱JJJJ\xa8\xad4\x01\x18y\xe8\x13\x8d4\x01\xad;\x01\xcd6\x01\xd0\x03L \x12\xad\xe2\x13\r\xe3\x13\xf0\xf5\xa9\x00\x8d:\x01\xa0\x0fİ\xf01\xb9P\x000,)\a\x8d8\x018\xed7\x01\xc9\x03\xb0\n\xaa\xad:\x01\x1d\xf0\x13\x8d:\x01\xad8\x018\xed9\x01\xc9\x03\xb0\n\xaa\xad:\x01\x1d\xf3\x13\x8d:\x01\x88\xc0\a\xd0ƭ:\x01J\x90\f\xaa\xad4\x018\xed\xe2\x13\x8d4\x01\x8aJ\x90\f\xaa\xad4\x01\x18m\xe2\x13\x8d4\x01\x8aJ\xb0\f\xaa\xad4\x018\xed\xe3\x13\x8d4\x01\x8aJ\xb0\n\xad4\x01\x18m\xe3\x13\x8d4\x01L \x12\xad\xe4\x13\xf0f\xad5\x01E\xb1)\a\xf0]\xa5\xb1)\a\x8d6\x01\xad5\x01)\a\x8d;\x01\xa9\x00\x8d:\x01\xa0\x0f\xb9P\x000\x1e)\a\xcd6\x01\xd0\n\xa9\x01\r:\x01\x8d:\x01\xd0\r\xcd;\x01\xd0\b\xa9\x02\r:\x01\x8d:\x01\x88\xc0\a\xd0ح:\x01J\xb0\f\xaa\xad4\x01\x18m\xe4\x13\x8d4\x01\x8aJ\xb0\n\xad4\x018\xed\xe4\x13\x8d4\x01L \x12"},
 		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 A\b\xa6G\xb5pL\x00\x04"},
@@ -45,29 +46,31 @@ var Search5K = &emu.Native{
 		0x04CF, 0x04D1, 0x04E0, 0x04F7, 0x04FA, 0x04FC, 0x0505, 0x0509, 0x0520, 0x053A, 0x0549, 0x0551,
 		0x0562, 0x0567, 0x056A, 0x056D, 0x056F, 0x0575, 0x0577, 0x057B, 0x057F, 0x0589, 0x058A, 0x058E,
 		0x0591, 0x0593, 0x0595, 0x059B, 0x05A1, 0x05A5, 0x05A8, 0x05AB, 0x05AD, 0x05AF, 0x05B5, 0x05BD,
-		0x05BE, 0x05C0, 0x05C6, 0x05D6, 0x05DD, 0x05E4, 0x05EB, 0x05F2, 0x05F5, 0x0800, 0x0803, 0x0806,
-		0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832, 0x0835, 0x0838, 0x0841, 0x0854,
-		0x085A, 0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881, 0x088E, 0x0893, 0x089A, 0x089C,
-		0x08A0, 0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC, 0x08D5, 0x08D8, 0x08DA, 0x08DC,
-		0x08E5, 0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B, 0x092A, 0x092F, 0x0937, 0x093D,
-		0x0942, 0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A, 0x0971, 0x0973, 0x097C, 0x0985,
-		0x0988, 0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2, 0x09B7, 0x09C0, 0x09C4, 0x09C9,
-		0x09D4, 0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB, 0x0A00, 0x0A04, 0x0A08, 0x0A0C,
-		0x0A10, 0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25, 0x0A2A, 0x0A33, 0x0A3A, 0x0A40,
-		0x0A42, 0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65, 0x0A67, 0x0A68, 0x0A6E, 0x0A75,
-		0x0A78, 0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8, 0x0AD0, 0x0AD2, 0x0AD9, 0x0ADE,
-		0x0AE1, 0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11, 0x0B1B, 0x0B1F, 0x0B23, 0x0B39,
-		0x0B3E, 0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD, 0x0CE0, 0x0CE8, 0x0CF0, 0x0CF3,
-		0x0DE0, 0x0DE7, 0x0DE9, 0x0EE0, 0x0EEB, 0x0EEF, 0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092,
-		0x1097, 0x109C, 0x10A3, 0x10CC, 0x10CE, 0x10DF, 0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151,
-		0x1155, 0x1162, 0x1166, 0x1179, 0x1180, 0x1187, 0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7,
-		0x11AB, 0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x1200, 0x1216, 0x1219, 0x121D, 0x1220, 0x1228, 0x122D,
-		0x1234, 0x123C, 0x124B, 0x124D, 0x1274, 0x127D, 0x1281, 0x1287, 0x128D, 0x1297, 0x12A1, 0x12A6,
-		0x12A8, 0x12AD, 0x12B2, 0x12B4, 0x12BE, 0x12C3, 0x12D4, 0x12DC, 0x12DF, 0x12E7, 0x12EE, 0x12F2,
-		0x12F7, 0x1304, 0x130E, 0x1319, 0x1323, 0x1328, 0x132E, 0x133A, 0x133D, 0x1349, 0x134C, 0x1358,
-		0x135B, 0x1365, 0x1368, 0x136D, 0x1376, 0x138C, 0x1391, 0x1398, 0x13A2, 0x13A7, 0x13AF, 0x13B4,
-		0x13BA, 0x13C6, 0x13C9, 0x13D3, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1,
-		0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
+		0x05BE, 0x05C0, 0x05C6, 0x05D6, 0x05DD, 0x05E4, 0x05EB, 0x05F2, 0x05F5, 0x0780, 0x0784, 0x0796,
+		0x0798, 0x079C, 0x07A0, 0x07A2, 0x07A9, 0x07B0, 0x07B3, 0x07B6, 0x07B9, 0x07BE, 0x07C1, 0x07C3,
+		0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832, 0x0835,
+		0x0838, 0x0841, 0x0854, 0x085A, 0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881, 0x088E,
+		0x0893, 0x089A, 0x089C, 0x08A0, 0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC, 0x08D5,
+		0x08D8, 0x08DA, 0x08DC, 0x08E5, 0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B, 0x092A,
+		0x092F, 0x0937, 0x093D, 0x0942, 0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A, 0x0971,
+		0x0973, 0x097C, 0x0985, 0x0988, 0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2, 0x09B7,
+		0x09C0, 0x09C4, 0x09C9, 0x09D4, 0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB, 0x0A00,
+		0x0A04, 0x0A08, 0x0A0C, 0x0A10, 0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25, 0x0A2A,
+		0x0A33, 0x0A3A, 0x0A40, 0x0A42, 0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65, 0x0A67,
+		0x0A68, 0x0A6E, 0x0A75, 0x0A78, 0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8, 0x0AD0,
+		0x0AD2, 0x0AD9, 0x0ADE, 0x0AE1, 0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11, 0x0B1B,
+		0x0B1F, 0x0B23, 0x0B39, 0x0B3E, 0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD, 0x0CE0,
+		0x0CE8, 0x0CF0, 0x0CF3, 0x0DE0, 0x0DE7, 0x0DE9, 0x0DF4, 0x0DF7, 0x0DFA, 0x0DFD, 0x0EE0, 0x0EEB,
+		0x0EEF, 0x0EF5, 0x0EFB, 0x0EFE, 0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092, 0x1097, 0x109C,
+		0x10A3, 0x10CC, 0x10CE, 0x10DF, 0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151, 0x1155, 0x1162,
+		0x1166, 0x1179, 0x1180, 0x1187, 0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7, 0x11AB, 0x11B1,
+		0x11BD, 0x11C0, 0x11C2, 0x1200, 0x1216, 0x1219, 0x121D, 0x1220, 0x1228, 0x122D, 0x1234, 0x123C,
+		0x124B, 0x124D, 0x1274, 0x127D, 0x1281, 0x1287, 0x128D, 0x1297, 0x12A1, 0x12A6, 0x12A8, 0x12AD,
+		0x12B2, 0x12B4, 0x12BE, 0x12C3, 0x12D4, 0x12DC, 0x12DF, 0x12E7, 0x12EE, 0x12F2, 0x12F7, 0x1304,
+		0x130E, 0x1319, 0x1323, 0x1328, 0x132E, 0x133A, 0x133D, 0x1349, 0x134C, 0x1358, 0x135B, 0x1365,
+		0x1368, 0x136D, 0x1376, 0x138C, 0x1391, 0x1398, 0x13A2, 0x13A7, 0x13AF, 0x13B4, 0x13BA, 0x13C6,
+		0x13C9, 0x13D3, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC,
+		0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
@@ -265,6 +268,21 @@ var Search5K = &emu.Native{
 		{Start: 0x05EB, Bytes: []emu.Range{{Lo: 0x05EB, Hi: 0x05F1}}},
 		{Start: 0x05F2, Bytes: []emu.Range{{Lo: 0x05F2, Hi: 0x05F4}}},
 		{Start: 0x05F5, Bytes: []emu.Range{{Lo: 0x05F5, Hi: 0x05F5}}},
+		{Start: 0x0780, Bytes: []emu.Range{{Lo: 0x0780, Hi: 0x0783}}},
+		{Start: 0x0784, Bytes: []emu.Range{{Lo: 0x0784, Hi: 0x0795}}},
+		{Start: 0x0796, Bytes: []emu.Range{{Lo: 0x0796, Hi: 0x0797}}},
+		{Start: 0x0798, Bytes: []emu.Range{{Lo: 0x0798, Hi: 0x079B}}},
+		{Start: 0x079C, Bytes: []emu.Range{{Lo: 0x079C, Hi: 0x079F}}},
+		{Start: 0x07A0, Bytes: []emu.Range{{Lo: 0x07A0, Hi: 0x07A1}}},
+		{Start: 0x07A2, Bytes: []emu.Range{{Lo: 0x07A2, Hi: 0x07A8}}},
+		{Start: 0x07A9, Bytes: []emu.Range{{Lo: 0x07A9, Hi: 0x07AF}}},
+		{Start: 0x07B0, Bytes: []emu.Range{{Lo: 0x07B0, Hi: 0x07B2}}},
+		{Start: 0x07B3, Bytes: []emu.Range{{Lo: 0x07B3, Hi: 0x07B5}}},
+		{Start: 0x07B6, Bytes: []emu.Range{{Lo: 0x07B6, Hi: 0x07B8}}},
+		{Start: 0x07B9, Bytes: []emu.Range{{Lo: 0x07B9, Hi: 0x07BD}}},
+		{Start: 0x07BE, Bytes: []emu.Range{{Lo: 0x07BE, Hi: 0x07C0}}},
+		{Start: 0x07C1, Bytes: []emu.Range{{Lo: 0x07C1, Hi: 0x07C2}}},
+		{Start: 0x07C3, Bytes: []emu.Range{{Lo: 0x07C3, Hi: 0x07CE}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0805}}},
 		{Start: 0x0806, Bytes: []emu.Range{{Lo: 0x0806, Hi: 0x080B}}},
@@ -415,9 +433,16 @@ var Search5K = &emu.Native{
 		{Start: 0x0DE0, Bytes: []emu.Range{{Lo: 0x0DE0, Hi: 0x0DE6}}},
 		{Start: 0x0DE7, Bytes: []emu.Range{{Lo: 0x0DE7, Hi: 0x0DE8}}},
 		{Start: 0x0DE9, Bytes: []emu.Range{{Lo: 0x0DE9, Hi: 0x0DF3}}},
+		{Start: 0x0DF4, Bytes: []emu.Range{{Lo: 0x0DF4, Hi: 0x0DF6}}},
+		{Start: 0x0DF7, Bytes: []emu.Range{{Lo: 0x0DF7, Hi: 0x0DF9}}},
+		{Start: 0x0DFA, Bytes: []emu.Range{{Lo: 0x0DFA, Hi: 0x0DFC}}},
+		{Start: 0x0DFD, Bytes: []emu.Range{{Lo: 0x0DFD, Hi: 0x0DFF}}},
 		{Start: 0x0EE0, Bytes: []emu.Range{{Lo: 0x0EE0, Hi: 0x0EEA}}},
 		{Start: 0x0EEB, Bytes: []emu.Range{{Lo: 0x0EEB, Hi: 0x0EEE}}},
 		{Start: 0x0EEF, Bytes: []emu.Range{{Lo: 0x0EEF, Hi: 0x0EF4}}},
+		{Start: 0x0EF5, Bytes: []emu.Range{{Lo: 0x0EF5, Hi: 0x0EFA}}},
+		{Start: 0x0EFB, Bytes: []emu.Range{{Lo: 0x0EFB, Hi: 0x0EFD}}},
+		{Start: 0x0EFE, Bytes: []emu.Range{{Lo: 0x0EFE, Hi: 0x0EFE}}},
 		{Start: 0x1062, Bytes: []emu.Range{{Lo: 0x1062, Hi: 0x106A}}},
 		{Start: 0x106B, Bytes: []emu.Range{{Lo: 0x106B, Hi: 0x107C}}},
 		{Start: 0x107D, Bytes: []emu.Range{{Lo: 0x107D, Hi: 0x107F}}},
@@ -861,7 +886,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L028F
 	case 0x0292:
-		if 4978 >= budget {
+		if 30 >= budget {
 			goto budget
 		}
 		goto L0292
@@ -1510,6 +1535,81 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L05F5
+	case 0x0780:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L0780
+	case 0x0784:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L0784
+	case 0x0796:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0796
+	case 0x0798:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0798
+	case 0x079C:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L079C
+	case 0x07A0:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L07A0
+	case 0x07A2:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L07A2
+	case 0x07A9:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L07A9
+	case 0x07B0:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L07B0
+	case 0x07B3:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L07B3
+	case 0x07B6:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L07B6
+	case 0x07B9:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L07B9
+	case 0x07BE:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L07BE
+	case 0x07C1:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L07C1
+	case 0x07C3:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L07C3
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -2260,6 +2360,26 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0DE9
+	case 0x0DF4:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0DF4
+	case 0x0DF7:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0DF7
+	case 0x0DFA:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0DFA
+	case 0x0DFD:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0DFD
 	case 0x0EE0:
 		if 35 >= budget {
 			goto budget
@@ -2275,6 +2395,21 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0EEF
+	case 0x0EF5:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0EF5
+	case 0x0EFB:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0EFB
+	case 0x0EFE:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0EFE
 	case 0x1062:
 		if 16 >= budget {
 			goto budget
@@ -2828,7 +2963,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0780 && pc <= 0x07CE) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DFF) || (pc >= 0x0EE0 && pc <= 0x0EFE) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -3234,136 +3369,148 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -3431,136 +3578,148 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -4061,136 +4220,148 @@ L0266: // RESET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -4359,11 +4530,11 @@ L028F: // HREV
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x91, 0x02
 		s -= 2
-		goto L0400_0292
+		goto L0400
 	}
 
 L0292:
-	if clock+4978<<clockShift >= end {
+	if clock+30<<clockShift >= end {
 		pc = 0x0292
 		goto budget
 	}
@@ -4400,9 +4571,9 @@ L0292:
 		}
 		c.Mem[ea] = a
 	}
-	// 029C LDA .TTON
+	// 029C LDA .KEYON
 	{
-		m := c.Mem[0x051F]
+		m := c.Mem[0x0132]
 		a = m
 		nz = int(int8(a))
 	}
@@ -4422,7 +4593,11 @@ L0292:
 		}
 	}
 
-L02A2:
+L02A2: // HKEY
+	if clock+4955<<clockShift >= end {
+		pc = 0x02A2
+		goto budget
+	}
 	clock += 10<<clockShift + 4
 	// 02A2 LDA #$00
 	{
@@ -4517,7 +4692,7 @@ L02AA: // HK1
 
 L02C1:
 	clock += 6<<clockShift + 1
-	// 02C1 JSR HLOOK
+	// 02C1 JSR RCHK
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -4527,7 +4702,7 @@ L02C1:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xC3, 0x02
 		s -= 2
-		goto L0520
+		goto L0780
 	}
 
 L02C4:
@@ -4594,137 +4769,151 @@ L02CF: // HRR
 		switch pc {
 		case 0x0803:
 			goto L0803
+		case 0x0DFD:
+			goto L0DFD
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -4832,136 +5021,148 @@ L02E5: // HCR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -5071,136 +5272,148 @@ L0306: // JR0
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -5714,136 +5927,148 @@ L0388: // JRET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -5872,7 +6097,7 @@ L0389: // NOLEG2
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x8D, 0x03
 		s -= 2
-		goto L0400_038E
+		goto L0400
 	}
 
 L038E:
@@ -6065,136 +6290,148 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -6233,136 +6470,148 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -6447,136 +6696,148 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -8156,136 +8417,148 @@ L0424:
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -8460,136 +8733,148 @@ L044C: // RETL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -8619,136 +8904,148 @@ L044F: // ILLEGAL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -9301,7 +9598,7 @@ L04BB:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xBD, 0x04
 		s -= 2
-		goto L0400_04BE
+		goto L0400
 	}
 
 L04BE:
@@ -9615,7 +9912,7 @@ L04E0:
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 04F4 JSR MOVE
+	// 04F4 JSR RMOVE
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -9625,7 +9922,7 @@ L04E0:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x04
 		s -= 2
-		goto L0A78
+		goto L0DF4
 	}
 
 L04F7:
@@ -9662,136 +9959,148 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -9860,136 +10169,148 @@ L0505:
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -10023,136 +10344,148 @@ L0509: // PSTN
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -10570,136 +10903,148 @@ L0589: // HLR
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -10953,136 +11298,148 @@ L05BD:
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -11307,136 +11664,801 @@ L05F5: // HQR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
+			}
+		}
+		goto step
+	}
+
+L0780: // RCHK
+	if clock+49<<clockShift >= end {
+		pc = 0x0780
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0780 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0782 BNE RS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L079C
+		}
+	}
+
+L0784:
+	clock += 32<<clockShift + 9
+	// 0784 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0785 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0786 LDY .RN
+	{
+		m := c.Mem[0x0130]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0789 LDA .TMP2
+	{
+		m := c.Mem[0x0099]
+		a = m
+		nz = int(int8(a))
+	}
+	// 078B STA .RL,Y
+	{
+		ea := 0x13F6 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 17<<clockShift + 5
+			pc = 0x078B
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 078E LDA .TMP
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0790 STA .RHI,Y
+	{
+		ea := 0x13D6 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0790
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0793 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0794 BPL RP1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0798
+		}
+	}
+
+L0796:
+	clock += 2<<clockShift + 1
+	// 0796 LDY #$09
+	{
+		m := byte(0x09)
+		y = m
+		nz = int(int8(y))
+	}
+
+L0798: // RP1
+	clock += 10<<clockShift + 2
+	// 0798 STY .RN
+	{
+		c.Mem[0x0130] = y
+	}
+	// 079B RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 8:
+				goto L032D
+			case 10:
+				goto L0DF7
+			case 17:
+				goto L036E
+			case 29:
+				goto L056D
+			case 39:
+				goto L0803
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
+				goto L0249
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
+				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
+			}
+		}
+		goto step
+	}
+
+L079C: // RS
+	clock += 6<<clockShift + 3
+	// 079C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 079D LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 079E BCC RNO
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L07B3
+		}
+	}
+
+L07A0:
+	clock += 2<<clockShift + 1
+	// 07A0 LDY #$09
+	{
+		m := byte(0x09)
+		y = m
+		nz = int(int8(y))
+	}
+
+L07A2: // RC2
+	if clock+27<<clockShift >= end {
+		pc = 0x07A2
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 07A2 LDA .RL,Y
+	{
+		ea := 0x13F6 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07A5 CMP .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07A7 BNE RC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L07B0
+		}
+	}
+
+L07A9:
+	clock += 9<<clockShift + 3
+	// 07A9 LDA .RHI,Y
+	{
+		ea := 0x13D6 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07AC CMP .TMP
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07AE BEQ RLEG
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L07B6
+		}
+	}
+
+L07B0: // RC1
+	clock += 4<<clockShift + 2
+	// 07B0 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 07B1 BPL RC2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L07A2
+		}
+	}
+
+L07B3: // RNO
+	if clock+18<<clockShift >= end {
+		pc = 0x07B3
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 07B3 JMP RTT
+	{
+		goto L0EF5
+	}
+
+L07B6: // RLEG
+	clock += 6<<clockShift + 1
+	// 07B6 JSR REVERSE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x07B6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB8, 0x07
+		s -= 2
+		goto L0400
+	}
+
+L07B9:
+	if clock+9<<clockShift >= end {
+		pc = 0x07B9
+		goto budget
+	}
+	clock += 9<<clockShift + 2
+	// 07B9 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07BB JSR ATTK
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x07BB
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBD, 0x07
+		s -= 2
+		goto L09B2_07BE
+	}
+
+L07BE:
+	if clock+6<<clockShift >= end {
+		pc = 0x07BE
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 07BE JSR REVERSE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x07BE
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC0, 0x07
+		s -= 2
+		goto L0400
+	}
+
+L07C1:
+	if clock+25<<clockShift >= end {
+		pc = 0x07C1
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 07C1 BNE RNO
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L07B3
+		}
+	}
+
+L07C3:
+	clock += 23<<clockShift + 6
+	// 07C3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 07C5 LDA .DRAW
+	{
+		m := c.Mem[0x0131]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07C8 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 16<<clockShift + 4
+			pc = 0x07C8
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07CA LDA #$81
+	{
+		m := byte(0x81)
+		a = m
+		nz = int(int8(a))
+	}
+	// 07CC STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x07CC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07CE RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 8:
+				goto L032D
+			case 10:
+				goto L0DF7
+			case 17:
+				goto L036E
+			case 29:
+				goto L056D
+			case 39:
+				goto L0803
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
+				goto L0249
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
+				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -11665,7 +12687,7 @@ L0828: // NOLEG
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x08
 		s -= 2
-		goto L0400_0832
+		goto L0400
 	}
 
 L0832:
@@ -11902,136 +12924,148 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -12070,7 +13104,7 @@ L085E: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
+		if ea >= 0x0DE0 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -12099,7 +13133,7 @@ L086D:
 	// 086D STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EFE) || c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
 			pc = 0x086D
 			goto step
@@ -12173,136 +13207,148 @@ L087A: // CFULL
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -12534,7 +13580,7 @@ L08A7:
 	// 08AB STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EFE) || c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
 			pc = 0x08AB
 			goto step
@@ -12607,136 +13653,148 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -13047,136 +14105,148 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -13227,136 +14297,148 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -13572,136 +14654,148 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -14147,136 +15241,148 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -14734,141 +15840,155 @@ L0A1F:
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x07BE:
+			goto L07BE
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -14895,141 +16015,155 @@ L0A22: // AYES
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x07BE:
+			goto L07BE
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -15156,136 +16290,148 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -15320,136 +16466,148 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -15611,136 +16769,148 @@ L0A67: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -17087,139 +18257,151 @@ L0BFD: // M8
 			goto L0274
 		case 0x032D:
 			goto L032D
-		case 0x04F7:
-			goto L04F7
+		case 0x0DF7:
+			goto L0DF7
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -17308,136 +18490,148 @@ L0CF3: // HKR
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -17497,6 +18691,74 @@ L0DE9: // HF1
 	// 0DF1 JMP FIRST
 	{
 		goto L00DD
+	}
+
+L0DF4: // RMOVE
+	if clock+6<<clockShift >= end {
+		pc = 0x0DF4
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0DF4 JSR MOVE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0DF4
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x0D
+		s -= 2
+		goto L0A78
+	}
+
+L0DF7:
+	if clock+6<<clockShift >= end {
+		pc = 0x0DF7
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0DF7 JSR REVERSE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0DF7
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF9, 0x0D
+		s -= 2
+		goto L0400
+	}
+
+L0DFA:
+	if clock+6<<clockShift >= end {
+		pc = 0x0DFA
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0DFA JSR HKEY
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0DFA
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFC, 0x0D
+		s -= 2
+		goto L02A2
+	}
+
+L0DFD:
+	if clock+3<<clockShift >= end {
+		pc = 0x0DFD
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0DFD JMP REVERSE
+	{
+		goto L0400
 	}
 
 L0EE0: // HBEST
@@ -17587,136 +18849,344 @@ L0EEF: // HB1
 		case 0x036E:
 			goto L036E
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
+			}
+		}
+		goto step
+	}
+
+L0EF5: // RTT
+	clock += 8<<clockShift + 3
+	// 0EF5 LDA .TTON
+	{
+		m := c.Mem[0x051F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EF8 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0EF9 BCC RTTR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0EFE
+		}
+	}
+
+L0EFB:
+	clock += 3<<clockShift + 1
+	// 0EFB JMP HLOOK
+	{
+		goto L0520
+	}
+
+L0EFE: // RTTR
+	clock += 6<<clockShift + 1
+	// 0EFE RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 8:
+				goto L032D
+			case 10:
+				goto L0DF7
+			case 17:
+				goto L036E
+			case 29:
+				goto L056D
+			case 39:
+				goto L0803
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
+				goto L0249
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
+				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -17764,136 +19234,148 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -17967,136 +19449,148 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -18118,7 +19612,7 @@ L107D: // REVX
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x7F, 0x10
 		s -= 2
-		goto L0400_1080
+		goto L0400
 	}
 
 L1080:
@@ -18965,136 +20459,148 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -19498,136 +21004,148 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -19746,136 +21264,148 @@ L1108: // UEP
 		case 0x10E2:
 			goto L10E2
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -20033,136 +21563,148 @@ L1127: // UROOK
 		case 0x10EB:
 			goto L10EB
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -20244,136 +21786,148 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -20403,136 +21957,148 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -20802,136 +22368,148 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -21068,136 +22646,148 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -21230,136 +22820,148 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -23149,136 +24751,148 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -23296,7 +24910,7 @@ L17DA: // QS1
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xDC, 0x17
 		s -= 2
-		goto L0400_17DD
+		goto L0400
 	}
 
 L17DD:
@@ -23833,136 +25447,148 @@ L0388_021F: // JRET
 		if pc == 0x021F { // the call this copy serves
 			goto L021F
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -24122,7 +25748,7 @@ L085E_021F: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
+		if ea >= 0x0DE0 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -24474,136 +26100,148 @@ L0388_0246: // JRET
 		if pc == 0x0246 { // the call this copy serves
 			goto L0246
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -24763,7 +26401,7 @@ L085E_0246: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
+		if ea >= 0x0DE0 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -25005,4197 +26643,6 @@ L044F_0254: // ILLEGAL
 		s += 2
 		pc = 0x0254
 		goto L0254
-	}
-
-	// The copy of 0400 for the call at 028F.
-
-L0400_0292: // REVERSE
-	if clock+4840<<clockShift >= end {
-		pc = 0x0400
-		goto budget
-	}
-	clock += 21<<clockShift + 8
-	// 0400 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0401 LDA .ORI
-	{
-		m := c.Mem[0x009D]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0403 EOR #$77
-	{
-		m := byte(0x77)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0405 STA .ORI
-	{
-		c.Mem[0x009D] = a
-	}
-	// 0407 LDA .SIDE
-	{
-		m := c.Mem[0x009E]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0409 EOR #$10
-	{
-		m := byte(0x10)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 040B STA .SIDE
-	{
-		c.Mem[0x009E] = a
-	}
-	// 040D LDX #$0F
-	{
-		m := byte(0x0F)
-		x = m
-		nz = int(int8(x))
-	}
-	goto L040F_0292
-
-L040F_0292: // ETC
-	// The loop unrolled when x holds 0F, the value set before it:
-	// 16 passes, the BPL taken but on the last.
-	if x == 0x0F {
-		// The pass with x = 0F.
-		x = 0x0F
-		clock += 36<<clockShift + 12
-		// 040F SEC
-		{
-			cf = 1
-		}
-		// 0410 LDY .BK,X
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		// 0412 LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 0414 SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 0416 STA .BK,X
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0418 STY .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		// 041A SEC
-		{
-			cf = 1
-		}
-		// 041B LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 041D SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 041F STA .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0421 DEX
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0E.
-		x = 0x0E
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0D.
-		x = 0x0D
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0C.
-		x = 0x0C
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0B.
-		x = 0x0B
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0A.
-		x = 0x0A
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 09.
-		x = 0x09
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 08.
-		x = 0x08
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 07.
-		x = 0x07
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 06.
-		x = 0x06
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 05.
-		x = 0x05
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 04.
-		x = 0x04
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 03.
-		x = 0x03
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 02.
-		x = 0x02
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 01.
-		x = 0x01
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 00.
-		x = 0x00
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		goto L0424_0292
-	}
-	clock += 36<<clockShift + 12
-	// 040F SEC
-	{
-		cf = 1
-	}
-	// 0410 LDY .BK,X
-	{
-		m := c.Mem[x+0x60]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0412 LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0414 SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 0416 STA .BK,X
-	{
-		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 24<<clockShift + 8
-			pc = 0x0416
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0418 STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 20<<clockShift + 7
-			pc = 0x0418
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 041A SEC
-	{
-		cf = 1
-	}
-	// 041B LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 041D SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 041F STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 8<<clockShift + 3
-			pc = 0x041F
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0421 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0422 BPL ETC
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L040F_0292
-		}
-		goto L0424_0292
-	}
-
-L0424_0292:
-	clock += 10<<clockShift + 2
-	// 0424 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0425 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x0292
-		goto L0292
-	}
-
-	// The copy of 0400 for the call at 038B.
-
-L0400_038E: // REVERSE
-	if clock+4840<<clockShift >= end {
-		pc = 0x0400
-		goto budget
-	}
-	clock += 21<<clockShift + 8
-	// 0400 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0401 LDA .ORI
-	{
-		m := c.Mem[0x009D]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0403 EOR #$77
-	{
-		m := byte(0x77)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0405 STA .ORI
-	{
-		c.Mem[0x009D] = a
-	}
-	// 0407 LDA .SIDE
-	{
-		m := c.Mem[0x009E]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0409 EOR #$10
-	{
-		m := byte(0x10)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 040B STA .SIDE
-	{
-		c.Mem[0x009E] = a
-	}
-	// 040D LDX #$0F
-	{
-		m := byte(0x0F)
-		x = m
-		nz = int(int8(x))
-	}
-	goto L040F_038E
-
-L040F_038E: // ETC
-	// The loop unrolled when x holds 0F, the value set before it:
-	// 16 passes, the BPL taken but on the last.
-	if x == 0x0F {
-		// The pass with x = 0F.
-		x = 0x0F
-		clock += 36<<clockShift + 12
-		// 040F SEC
-		{
-			cf = 1
-		}
-		// 0410 LDY .BK,X
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		// 0412 LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 0414 SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 0416 STA .BK,X
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0418 STY .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		// 041A SEC
-		{
-			cf = 1
-		}
-		// 041B LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 041D SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 041F STA .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0421 DEX
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0E.
-		x = 0x0E
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0D.
-		x = 0x0D
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0C.
-		x = 0x0C
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0B.
-		x = 0x0B
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0A.
-		x = 0x0A
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 09.
-		x = 0x09
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 08.
-		x = 0x08
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 07.
-		x = 0x07
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 06.
-		x = 0x06
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 05.
-		x = 0x05
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 04.
-		x = 0x04
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 03.
-		x = 0x03
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 02.
-		x = 0x02
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 01.
-		x = 0x01
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 00.
-		x = 0x00
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		goto L0424_038E
-	}
-	clock += 36<<clockShift + 12
-	// 040F SEC
-	{
-		cf = 1
-	}
-	// 0410 LDY .BK,X
-	{
-		m := c.Mem[x+0x60]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0412 LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0414 SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 0416 STA .BK,X
-	{
-		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 24<<clockShift + 8
-			pc = 0x0416
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0418 STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 20<<clockShift + 7
-			pc = 0x0418
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 041A SEC
-	{
-		cf = 1
-	}
-	// 041B LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 041D SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 041F STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 8<<clockShift + 3
-			pc = 0x041F
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0421 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0422 BPL ETC
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L040F_038E
-		}
-		goto L0424_038E
-	}
-
-L0424_038E:
-	clock += 10<<clockShift + 2
-	// 0424 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0425 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x038E
-		goto L038E
-	}
-
-	// The copy of 0400 for the call at 04BB.
-
-L0400_04BE: // REVERSE
-	if clock+4840<<clockShift >= end {
-		pc = 0x0400
-		goto budget
-	}
-	clock += 21<<clockShift + 8
-	// 0400 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0401 LDA .ORI
-	{
-		m := c.Mem[0x009D]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0403 EOR #$77
-	{
-		m := byte(0x77)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0405 STA .ORI
-	{
-		c.Mem[0x009D] = a
-	}
-	// 0407 LDA .SIDE
-	{
-		m := c.Mem[0x009E]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0409 EOR #$10
-	{
-		m := byte(0x10)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 040B STA .SIDE
-	{
-		c.Mem[0x009E] = a
-	}
-	// 040D LDX #$0F
-	{
-		m := byte(0x0F)
-		x = m
-		nz = int(int8(x))
-	}
-	goto L040F_04BE
-
-L040F_04BE: // ETC
-	// The loop unrolled when x holds 0F, the value set before it:
-	// 16 passes, the BPL taken but on the last.
-	if x == 0x0F {
-		// The pass with x = 0F.
-		x = 0x0F
-		clock += 36<<clockShift + 12
-		// 040F SEC
-		{
-			cf = 1
-		}
-		// 0410 LDY .BK,X
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		// 0412 LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 0414 SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 0416 STA .BK,X
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0418 STY .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		// 041A SEC
-		{
-			cf = 1
-		}
-		// 041B LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 041D SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 041F STA .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0421 DEX
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0E.
-		x = 0x0E
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0D.
-		x = 0x0D
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0C.
-		x = 0x0C
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0B.
-		x = 0x0B
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0A.
-		x = 0x0A
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 09.
-		x = 0x09
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 08.
-		x = 0x08
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 07.
-		x = 0x07
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 06.
-		x = 0x06
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 05.
-		x = 0x05
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 04.
-		x = 0x04
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 03.
-		x = 0x03
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 02.
-		x = 0x02
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 01.
-		x = 0x01
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 00.
-		x = 0x00
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		goto L0424_04BE
-	}
-	clock += 36<<clockShift + 12
-	// 040F SEC
-	{
-		cf = 1
-	}
-	// 0410 LDY .BK,X
-	{
-		m := c.Mem[x+0x60]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0412 LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0414 SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 0416 STA .BK,X
-	{
-		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 24<<clockShift + 8
-			pc = 0x0416
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0418 STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 20<<clockShift + 7
-			pc = 0x0418
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 041A SEC
-	{
-		cf = 1
-	}
-	// 041B LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 041D SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 041F STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 8<<clockShift + 3
-			pc = 0x041F
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0421 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0422 BPL ETC
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L040F_04BE
-		}
-		goto L0424_04BE
-	}
-
-L0424_04BE:
-	clock += 10<<clockShift + 2
-	// 0424 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0425 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x04BE
-		goto L04BE
 	}
 
 	// The copy of 0266 for the call at 0567.
@@ -29838,6 +27285,1087 @@ L044F_05AB: // ILLEGAL
 		goto L05AB
 	}
 
+	// The copy of 09B2 for the call at 07BB.
+
+L09B2_07BE: // ATTK
+	if clock+6<<clockShift >= end {
+		pc = 0x09B2
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 09B2 STA .ASQ
+	{
+		c.Mem[0x105F] = a
+	}
+	// 09B5 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L09B7_07BE
+
+L09B7_07BE: // AK1
+	if clock+16<<clockShift >= end {
+		pc = 0x09B7
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 09B7 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09BA CLC
+	{
+		cf = 0
+	}
+	// 09BB ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09BD JSR AMAN
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09BD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
+		s -= 2
+		goto L0A25_07BE_09C0
+	}
+
+L09C0_07BE:
+	if clock+14<<clockShift >= end {
+		pc = 0x09C0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09C0 CMP #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C2 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22_07BE
+		}
+		goto L09C4_07BE
+	}
+
+L09C4_07BE:
+	clock += 6<<clockShift + 3
+	// 09C4 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 09C5 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C7 BNE AK1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B7_07BE
+		}
+		goto L09C9_07BE
+	}
+
+L09C9_07BE: // AK2
+	if clock+14<<clockShift >= end {
+		pc = 0x09C9
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 09C9 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09CC STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09CF LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D1 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+	goto L09D4_07BE
+
+L09D4_07BE: // AK3
+	if clock+20<<clockShift >= end {
+		pc = 0x09D4
+		goto budget
+	}
+	clock += 20<<clockShift + 5
+	// 09D4 LDA .AT
+	{
+		m := c.Mem[0x1060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D7 CLC
+	{
+		cf = 0
+	}
+	// 09D8 ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09DA STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09DD JSR AMAN
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x09DD
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
+		s -= 2
+		goto L0A25_07BE_09E0
+	}
+
+L09E0_07BE:
+	if clock+74<<clockShift >= end {
+		pc = 0x09E0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09E0 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09E2 BNE AK4
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09EB_07BE
+		}
+		goto L09E4_07BE
+	}
+
+L09E4_07BE:
+	clock += 8<<clockShift + 3
+	// 09E4 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09E6 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+	// 09E9 BEQ AK3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L09D4_07BE
+		}
+		goto L09EB_07BE
+	}
+
+L09EB_07BE: // AK4
+	clock += 4<<clockShift + 2
+	// 09EB CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09ED BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A1C_07BE
+		}
+		goto L09EF_07BE
+	}
+
+L09EF_07BE:
+	clock += 4<<clockShift + 2
+	// 09EF CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F1 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22_07BE
+		}
+		goto L09F3_07BE
+	}
+
+L09F3_07BE:
+	clock += 4<<clockShift + 2
+	// 09F3 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F5 BEQ AROOK
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A12_07BE
+		}
+		goto L09F7_07BE
+	}
+
+L09F7_07BE:
+	clock += 4<<clockShift + 2
+	// 09F7 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F9 BEQ ABISH
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A18_07BE
+		}
+		goto L09FB_07BE
+	}
+
+L09FB_07BE:
+	clock += 6<<clockShift + 2
+	// 09FB LDY .AF
+	{
+		m := c.Mem[0x1061]
+		y = m
+		nz = int(int8(y))
+	}
+	// 09FE BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A1C_07BE
+		}
+		goto L0A00_07BE
+	}
+
+L0A00_07BE: // ZB
+	clock += 4<<clockShift + 2
+	// 0A00 CMP #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A02 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_07BE
+		}
+		goto L0A04_07BE
+	}
+
+L0A04_07BE:
+	clock += 4<<clockShift + 2
+	// 0A04 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A06 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_07BE
+		}
+		goto L0A08_07BE
+	}
+
+L0A08_07BE:
+	clock += 4<<clockShift + 2
+	// 0A08 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0A BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_07BE
+		}
+		goto L0A0C_07BE
+	}
+
+L0A0C_07BE:
+	clock += 4<<clockShift + 2
+	// 0A0C CPX #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0E BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_07BE
+		}
+		goto L0A10_07BE
+	}
+
+L0A10_07BE:
+	clock += 2<<clockShift + 1
+	// 0A10 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_07BE
+		}
+		goto L0A12_07BE
+	}
+
+L0A12_07BE: // AROOK
+	clock += 4<<clockShift + 2
+	// 0A12 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A14 BCC AYES
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A22_07BE
+		}
+		goto L0A16_07BE
+	}
+
+L0A16_07BE:
+	clock += 2<<clockShift + 1
+	// 0A16 BCS AKN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_07BE
+		}
+		goto L0A18_07BE
+	}
+
+L0A18_07BE: // ABISH
+	clock += 4<<clockShift + 2
+	// 0A18 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A1A BCS AYES
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A22_07BE
+		}
+		goto L0A1C_07BE
+	}
+
+L0A1C_07BE: // AKN
+	clock += 4<<clockShift + 2
+	// 0A1C DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0A1D BNE AK2
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L09C9_07BE
+		}
+		goto L0A1F_07BE
+	}
+
+L0A1F_07BE:
+	clock += 8<<clockShift + 2
+	// 0A1F LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A21 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x07BE { // the call this copy serves
+			goto L07BE
+		}
+		switch pc {
+		case 0x07BE:
+			goto L07BE
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 8:
+				goto L032D
+			case 10:
+				goto L0DF7
+			case 17:
+				goto L036E
+			case 29:
+				goto L056D
+			case 39:
+				goto L0803
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
+				goto L0249
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
+				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
+			}
+		}
+		goto step
+	}
+
+L0A22_07BE: // AYES
+	clock += 8<<clockShift + 2
+	// 0A22 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A24 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x07BE { // the call this copy serves
+			goto L07BE
+		}
+		switch pc {
+		case 0x07BE:
+			goto L07BE
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 8:
+				goto L032D
+			case 10:
+				goto L0DF7
+			case 17:
+				goto L036E
+			case 29:
+				goto L056D
+			case 39:
+				goto L0803
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
+				goto L0249
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
+				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0A25 for the call at 09BD in the copy of 07BE.
+
+L0A25_07BE_09C0: // AMAN
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40_07BE_09C0
+		}
+		goto L0A2A_07BE_09C0
+	}
+
+L0A2A_07BE_09C0:
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42_07BE_09C0
+		}
+		goto L0A33_07BE_09C0
+	}
+
+L0A33_07BE_09C0:
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40_07BE_09C0
+		}
+		goto L0A3A_07BE_09C0
+	}
+
+L0A3A_07BE_09C0:
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09C0
+		goto L09C0_07BE
+	}
+
+L0A40_07BE_09C0: // AOFF
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0A42_07BE_09C0
+
+L0A42_07BE_09C0: // AEMP
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09C0
+		goto L09C0_07BE
+	}
+
+	// The copy of 0A25 for the call at 09DD in the copy of 07BE.
+
+L0A25_07BE_09E0: // AMAN
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40_07BE_09E0
+		}
+		goto L0A2A_07BE_09E0
+	}
+
+L0A2A_07BE_09E0:
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42_07BE_09E0
+		}
+		goto L0A33_07BE_09E0
+	}
+
+L0A33_07BE_09E0:
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40_07BE_09E0
+		}
+		goto L0A3A_07BE_09E0
+	}
+
+L0A3A_07BE_09E0:
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09E0
+		goto L09E0_07BE
+	}
+
+L0A40_07BE_09E0: // AOFF
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0A42_07BE_09E0
+
+L0A42_07BE_09E0: // AEMP
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09E0
+		goto L09E0_07BE
+	}
+
 	// The copy of 0841 for the call at 0803.
 
 L0841_0806: // CAPT
@@ -30011,136 +28539,148 @@ L085D_0806: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -30352,1403 +28892,6 @@ L0838_081C: // GEN
 	// 083E JMP GNM
 	{
 		goto L0200_081C
-	}
-
-	// The copy of 0400 for the call at 082F.
-
-L0400_0832: // REVERSE
-	if clock+4840<<clockShift >= end {
-		pc = 0x0400
-		goto budget
-	}
-	clock += 21<<clockShift + 8
-	// 0400 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0401 LDA .ORI
-	{
-		m := c.Mem[0x009D]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0403 EOR #$77
-	{
-		m := byte(0x77)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0405 STA .ORI
-	{
-		c.Mem[0x009D] = a
-	}
-	// 0407 LDA .SIDE
-	{
-		m := c.Mem[0x009E]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0409 EOR #$10
-	{
-		m := byte(0x10)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 040B STA .SIDE
-	{
-		c.Mem[0x009E] = a
-	}
-	// 040D LDX #$0F
-	{
-		m := byte(0x0F)
-		x = m
-		nz = int(int8(x))
-	}
-	goto L040F_0832
-
-L040F_0832: // ETC
-	// The loop unrolled when x holds 0F, the value set before it:
-	// 16 passes, the BPL taken but on the last.
-	if x == 0x0F {
-		// The pass with x = 0F.
-		x = 0x0F
-		clock += 36<<clockShift + 12
-		// 040F SEC
-		{
-			cf = 1
-		}
-		// 0410 LDY .BK,X
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		// 0412 LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 0414 SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 0416 STA .BK,X
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0418 STY .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		// 041A SEC
-		{
-			cf = 1
-		}
-		// 041B LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 041D SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 041F STA .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0421 DEX
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0E.
-		x = 0x0E
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0D.
-		x = 0x0D
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0C.
-		x = 0x0C
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0B.
-		x = 0x0B
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0A.
-		x = 0x0A
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 09.
-		x = 0x09
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 08.
-		x = 0x08
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 07.
-		x = 0x07
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 06.
-		x = 0x06
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 05.
-		x = 0x05
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 04.
-		x = 0x04
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 03.
-		x = 0x03
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 02.
-		x = 0x02
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 01.
-		x = 0x01
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 00.
-		x = 0x00
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		goto L0424_0832
-	}
-	clock += 36<<clockShift + 12
-	// 040F SEC
-	{
-		cf = 1
-	}
-	// 0410 LDY .BK,X
-	{
-		m := c.Mem[x+0x60]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0412 LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0414 SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 0416 STA .BK,X
-	{
-		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 24<<clockShift + 8
-			pc = 0x0416
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0418 STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 20<<clockShift + 7
-			pc = 0x0418
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 041A SEC
-	{
-		cf = 1
-	}
-	// 041B LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 041D SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 041F STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 8<<clockShift + 3
-			pc = 0x041F
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0421 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0422 BPL ETC
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L040F_0832
-		}
-		goto L0424_0832
-	}
-
-L0424_0832:
-	clock += 10<<clockShift + 2
-	// 0424 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0425 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x0832
-		goto L0832
 	}
 
 	// The copy of 0838 for the call at 0832.
@@ -33170,141 +30313,155 @@ L0A1F_098D:
 			goto L098D
 		}
 		switch pc {
+		case 0x07BE:
+			goto L07BE
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -33334,141 +30491,155 @@ L0A22_098D: // AYES
 			goto L098D
 		}
 		switch pc {
+		case 0x07BE:
+			goto L07BE
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -34223,141 +31394,155 @@ L0A1F_0998:
 			goto L0998
 		}
 		switch pc {
+		case 0x07BE:
+			goto L07BE
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -34387,141 +31572,155 @@ L0A22_0998: // AYES
 			goto L0998
 		}
 		switch pc {
+		case 0x07BE:
+			goto L07BE
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -35099,136 +32298,148 @@ L0388_09AE: // JRET
 		if pc == 0x09AE { // the call this copy serves
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -35388,7 +32599,7 @@ L085E_09AE: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
+		if ea >= 0x0DE0 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -35904,1403 +33115,6 @@ L044F_0A46: // ILLEGAL
 		goto L0A46
 	}
 
-	// The copy of 0400 for the call at 107D.
-
-L0400_1080: // REVERSE
-	if clock+4840<<clockShift >= end {
-		pc = 0x0400
-		goto budget
-	}
-	clock += 21<<clockShift + 8
-	// 0400 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0401 LDA .ORI
-	{
-		m := c.Mem[0x009D]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0403 EOR #$77
-	{
-		m := byte(0x77)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0405 STA .ORI
-	{
-		c.Mem[0x009D] = a
-	}
-	// 0407 LDA .SIDE
-	{
-		m := c.Mem[0x009E]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0409 EOR #$10
-	{
-		m := byte(0x10)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 040B STA .SIDE
-	{
-		c.Mem[0x009E] = a
-	}
-	// 040D LDX #$0F
-	{
-		m := byte(0x0F)
-		x = m
-		nz = int(int8(x))
-	}
-	goto L040F_1080
-
-L040F_1080: // ETC
-	// The loop unrolled when x holds 0F, the value set before it:
-	// 16 passes, the BPL taken but on the last.
-	if x == 0x0F {
-		// The pass with x = 0F.
-		x = 0x0F
-		clock += 36<<clockShift + 12
-		// 040F SEC
-		{
-			cf = 1
-		}
-		// 0410 LDY .BK,X
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		// 0412 LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 0414 SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 0416 STA .BK,X
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0418 STY .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		// 041A SEC
-		{
-			cf = 1
-		}
-		// 041B LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 041D SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 041F STA .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0421 DEX
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0E.
-		x = 0x0E
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0D.
-		x = 0x0D
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0C.
-		x = 0x0C
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0B.
-		x = 0x0B
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0A.
-		x = 0x0A
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 09.
-		x = 0x09
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 08.
-		x = 0x08
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 07.
-		x = 0x07
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 06.
-		x = 0x06
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 05.
-		x = 0x05
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 04.
-		x = 0x04
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 03.
-		x = 0x03
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 02.
-		x = 0x02
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 01.
-		x = 0x01
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 00.
-		x = 0x00
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		goto L0424_1080
-	}
-	clock += 36<<clockShift + 12
-	// 040F SEC
-	{
-		cf = 1
-	}
-	// 0410 LDY .BK,X
-	{
-		m := c.Mem[x+0x60]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0412 LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0414 SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 0416 STA .BK,X
-	{
-		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 24<<clockShift + 8
-			pc = 0x0416
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0418 STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 20<<clockShift + 7
-			pc = 0x0418
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 041A SEC
-	{
-		cf = 1
-	}
-	// 041B LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 041D SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 041F STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 8<<clockShift + 3
-			pc = 0x041F
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0421 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0422 BPL ETC
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L040F_1080
-		}
-		goto L0424_1080
-	}
-
-L0424_1080:
-	clock += 10<<clockShift + 2
-	// 0424 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0425 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x1080
-		goto L1080
-	}
-
 	// The copy of 04FC for the call at 1176.
 
 L04FC_1179: // PST
@@ -37447,1403 +33261,6 @@ L0509_1180: // PSTN
 		s += 2
 		pc = 0x1180
 		goto L1180
-	}
-
-	// The copy of 0400 for the call at 17DA.
-
-L0400_17DD: // REVERSE
-	if clock+4840<<clockShift >= end {
-		pc = 0x0400
-		goto budget
-	}
-	clock += 21<<clockShift + 8
-	// 0400 PHA
-	{
-		sa := StackPage | uint16(s)
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 0401 LDA .ORI
-	{
-		m := c.Mem[0x009D]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0403 EOR #$77
-	{
-		m := byte(0x77)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0405 STA .ORI
-	{
-		c.Mem[0x009D] = a
-	}
-	// 0407 LDA .SIDE
-	{
-		m := c.Mem[0x009E]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0409 EOR #$10
-	{
-		m := byte(0x10)
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 040B STA .SIDE
-	{
-		c.Mem[0x009E] = a
-	}
-	// 040D LDX #$0F
-	{
-		m := byte(0x0F)
-		x = m
-		nz = int(int8(x))
-	}
-	goto L040F_17DD
-
-L040F_17DD: // ETC
-	// The loop unrolled when x holds 0F, the value set before it:
-	// 16 passes, the BPL taken but on the last.
-	if x == 0x0F {
-		// The pass with x = 0F.
-		x = 0x0F
-		clock += 36<<clockShift + 12
-		// 040F SEC
-		{
-			cf = 1
-		}
-		// 0410 LDY .BK,X
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		// 0412 LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 0414 SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 0416 STA .BK,X
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0418 STY .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		// 041A SEC
-		{
-			cf = 1
-		}
-		// 041B LDA #$77
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		// 041D SBC .BOARD,X
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		// 041F STA .BOARD,X
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		// 0421 DEX
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0E.
-		x = 0x0E
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0D.
-		x = 0x0D
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0C.
-		x = 0x0C
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0B.
-		x = 0x0B
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 0A.
-		x = 0x0A
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 09.
-		x = 0x09
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 08.
-		x = 0x08
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 07.
-		x = 0x07
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 06.
-		x = 0x06
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 05.
-		x = 0x05
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 04.
-		x = 0x04
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 03.
-		x = 0x03
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 02.
-		x = 0x02
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 01.
-		x = 0x01
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		clock += 1 << clockShift // the BPL, taken
-		// The pass with x = 00.
-		x = 0x00
-		clock += 36<<clockShift + 12
-		{
-			cf = 1
-		}
-		{
-			m := c.Mem[x+0x60]
-			y = m
-			nz = int(int8(y))
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x60)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 24<<clockShift + 8
-				pc = 0x0416
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 20<<clockShift + 7
-				pc = 0x0418
-				goto step
-			}
-			c.Mem[ea] = y
-		}
-		{
-			cf = 1
-		}
-		{
-			m := byte(0x77)
-			a = m
-			nz = int(int8(a))
-		}
-		{
-			m := c.Mem[x+0x50]
-			m = ^m
-			t := uint(a) + uint(m) + uint(cf)
-			r := byte(t)
-			v = (a^r)&(m^r)&0x80 != 0
-			cf = byte(t >> 8)
-			a = r
-			nz = int(int8(r))
-		}
-		{
-			ea := uint16(x + 0x50)
-			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-				clock -= 8<<clockShift + 3
-				pc = 0x041F
-				goto step
-			}
-			c.Mem[ea] = a
-		}
-		{
-			x--
-			nz = int(int8(x))
-		}
-		goto L0424_17DD
-	}
-	clock += 36<<clockShift + 12
-	// 040F SEC
-	{
-		cf = 1
-	}
-	// 0410 LDY .BK,X
-	{
-		m := c.Mem[x+0x60]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0412 LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0414 SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 0416 STA .BK,X
-	{
-		ea := uint16(x + 0x60)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 24<<clockShift + 8
-			pc = 0x0416
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0418 STY .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 20<<clockShift + 7
-			pc = 0x0418
-			goto step
-		}
-		c.Mem[ea] = y
-	}
-	// 041A SEC
-	{
-		cf = 1
-	}
-	// 041B LDA #$77
-	{
-		m := byte(0x77)
-		a = m
-		nz = int(int8(a))
-	}
-	// 041D SBC .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		m = ^m
-		t := uint(a) + uint(m) + uint(cf)
-		r := byte(t)
-		v = (a^r)&(m^r)&0x80 != 0
-		cf = byte(t >> 8)
-		a = r
-		nz = int(int8(r))
-	}
-	// 041F STA .BOARD,X
-	{
-		ea := uint16(x + 0x50)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 8<<clockShift + 3
-			pc = 0x041F
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0421 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0422 BPL ETC
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L040F_17DD
-		}
-		goto L0424_17DD
-	}
-
-L0424_17DD:
-	clock += 10<<clockShift + 2
-	// 0424 PLA
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0425 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x17DD
-		goto L17DD
 	}
 
 	// The copy of 0841 for the call at 17DD.
@@ -39019,136 +33436,148 @@ L085D_17E0: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -39300,7 +33729,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[451] // one bounds check for all
+	_ = off[473] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -39608,7 +34037,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L028F
 	case 0x0292:
-		if 4978 >= budget {
+		if 30 >= budget {
 			goto budget
 		}
 		goto L0292
@@ -40257,6 +34686,81 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L05F5
+	case 0x0780:
+		if 49 >= budget {
+			goto budget
+		}
+		goto L0780
+	case 0x0784:
+		if 44 >= budget {
+			goto budget
+		}
+		goto L0784
+	case 0x0796:
+		if 12 >= budget {
+			goto budget
+		}
+		goto L0796
+	case 0x0798:
+		if 10 >= budget {
+			goto budget
+		}
+		goto L0798
+	case 0x079C:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L079C
+	case 0x07A0:
+		if 2 >= budget {
+			goto budget
+		}
+		goto L07A0
+	case 0x07A2:
+		if 27 >= budget {
+			goto budget
+		}
+		goto L07A2
+	case 0x07A9:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L07A9
+	case 0x07B0:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L07B0
+	case 0x07B3:
+		if 18 >= budget {
+			goto budget
+		}
+		goto L07B3
+	case 0x07B6:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L07B6
+	case 0x07B9:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L07B9
+	case 0x07BE:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L07BE
+	case 0x07C1:
+		if 25 >= budget {
+			goto budget
+		}
+		goto L07C1
+	case 0x07C3:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L07C3
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -41007,6 +35511,26 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0DE9
+	case 0x0DF4:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0DF4
+	case 0x0DF7:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0DF7
+	case 0x0DFA:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0DFA
+	case 0x0DFD:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0DFD
 	case 0x0EE0:
 		if 35 >= budget {
 			goto budget
@@ -41022,6 +35546,21 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0EEF
+	case 0x0EF5:
+		if 15 >= budget {
+			goto budget
+		}
+		goto L0EF5
+	case 0x0EFB:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0EFB
+	case 0x0EFE:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0EFE
 	case 0x1062:
 		if 16 >= budget {
 			goto budget
@@ -41575,7 +36114,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0780 && pc <= 0x07CE) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DFF) || (pc >= 0x0EE0 && pc <= 0x0EFE) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -42061,136 +36600,148 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -42270,136 +36821,148 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -42995,136 +37558,148 @@ L0266: // RESET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -43345,7 +37920,7 @@ L0292:
 		pc = 0x0292
 		goto step
 	}
-	if clock+4978<<clockShift >= end {
+	if clock+30<<clockShift >= end {
 		pc = 0x0292
 		goto budget
 	}
@@ -43382,9 +37957,9 @@ L0292:
 		}
 		c.Mem[ea] = a
 	}
-	// 029C LDA .TTON
+	// 029C LDA .KEYON
 	{
-		m := c.Mem[0x051F]
+		m := c.Mem[0x0132]
 		a = m
 		nz = int(int8(a))
 	}
@@ -43404,10 +37979,14 @@ L0292:
 		}
 	}
 
-L02A2:
+L02A2: // HKEY
 	if off[60] {
 		pc = 0x02A2
 		goto step
+	}
+	if clock+4955<<clockShift >= end {
+		pc = 0x02A2
+		goto budget
 	}
 	clock += 10<<clockShift + 4
 	// 02A2 LDA #$00
@@ -43511,7 +38090,7 @@ L02C1:
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 02C1 JSR HLOOK
+	// 02C1 JSR RCHK
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -43521,7 +38100,7 @@ L02C1:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xC3, 0x02
 		s -= 2
-		goto L0520
+		goto L0780
 	}
 
 L02C4:
@@ -43600,137 +38179,151 @@ L02CF: // HRR
 		switch pc {
 		case 0x0803:
 			goto L0803
+		case 0x0DFD:
+			goto L0DFD
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -43858,136 +38451,148 @@ L02E5: // HCR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -44113,136 +38718,148 @@ L0306: // JR0
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -44882,136 +39499,148 @@ L0388: // JRET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -45311,136 +39940,148 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -45487,136 +40128,148 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -45713,136 +40366,148 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -46269,136 +40934,148 @@ L0424:
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -46643,136 +41320,148 @@ L044C: // RETL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -46806,136 +41495,148 @@ L044F: // ILLEGAL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -47657,7 +42358,7 @@ L04E0:
 	{
 		c.Mem[0x00B0] = x
 	}
-	// 04F4 JSR MOVE
+	// 04F4 JSR RMOVE
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -47667,7 +42368,7 @@ L04E0:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x04
 		s -= 2
-		goto L0A78
+		goto L0DF4
 	}
 
 L04F7:
@@ -47712,136 +42413,148 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -47918,136 +42631,148 @@ L0505:
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -48085,136 +42810,148 @@ L0509: // PSTN
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -48688,136 +43425,148 @@ L0589: // HLR
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -49127,136 +43876,148 @@ L05BD:
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
@@ -49517,143 +44278,868 @@ L05F5: // HQR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
+			}
+		}
+		goto step
+	}
+
+L0780: // RCHK
+	if off[189] {
+		pc = 0x0780
+		goto step
+	}
+	if clock+49<<clockShift >= end {
+		pc = 0x0780
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 0780 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 0782 BNE RS
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L079C
+		}
+	}
+
+L0784:
+	if off[190] {
+		pc = 0x0784
+		goto step
+	}
+	clock += 32<<clockShift + 9
+	// 0784 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0785 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0786 LDY .RN
+	{
+		m := c.Mem[0x0130]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0789 LDA .TMP2
+	{
+		m := c.Mem[0x0099]
+		a = m
+		nz = int(int8(a))
+	}
+	// 078B STA .RL,Y
+	{
+		ea := 0x13F6 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 17<<clockShift + 5
+			pc = 0x078B
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 078E LDA .TMP
+	{
+		m := c.Mem[0x00B5]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0790 STA .RHI,Y
+	{
+		ea := 0x13D6 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 9<<clockShift + 3
+			pc = 0x0790
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0793 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 0794 BPL RP1
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L0798
+		}
+	}
+
+L0796:
+	if off[191] {
+		pc = 0x0796
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 0796 LDY #$09
+	{
+		m := byte(0x09)
+		y = m
+		nz = int(int8(y))
+	}
+
+L0798: // RP1
+	if off[192] {
+		pc = 0x0798
+		goto step
+	}
+	clock += 10<<clockShift + 2
+	// 0798 STY .RN
+	{
+		c.Mem[0x0130] = y
+	}
+	// 079B RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 8:
+				goto L032D
+			case 10:
+				goto L0DF7
+			case 17:
+				goto L036E
+			case 29:
+				goto L056D
+			case 39:
+				goto L0803
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
+				goto L0249
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
+				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
+			}
+		}
+		goto step
+	}
+
+L079C: // RS
+	if off[193] {
+		pc = 0x079C
+		goto step
+	}
+	clock += 6<<clockShift + 3
+	// 079C TXA
+	{
+		a = x
+		nz = int(int8(a))
+	}
+	// 079D LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 079E BCC RNO
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L07B3
+		}
+	}
+
+L07A0:
+	if off[194] {
+		pc = 0x07A0
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 07A0 LDY #$09
+	{
+		m := byte(0x09)
+		y = m
+		nz = int(int8(y))
+	}
+
+L07A2: // RC2
+	if off[195] {
+		pc = 0x07A2
+		goto step
+	}
+	if clock+27<<clockShift >= end {
+		pc = 0x07A2
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 07A2 LDA .RL,Y
+	{
+		ea := 0x13F6 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07A5 CMP .TMP2
+	{
+		m := c.Mem[0x0099]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07A7 BNE RC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L07B0
+		}
+	}
+
+L07A9:
+	if off[196] {
+		pc = 0x07A9
+		goto step
+	}
+	clock += 9<<clockShift + 3
+	// 07A9 LDA .RHI,Y
+	{
+		ea := 0x13D6 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07AC CMP .TMP
+	{
+		m := c.Mem[0x00B5]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07AE BEQ RLEG
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L07B6
+		}
+	}
+
+L07B0: // RC1
+	if off[197] {
+		pc = 0x07B0
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 07B0 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 07B1 BPL RC2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L07A2
+		}
+	}
+
+L07B3: // RNO
+	if off[198] {
+		pc = 0x07B3
+		goto step
+	}
+	if clock+18<<clockShift >= end {
+		pc = 0x07B3
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 07B3 JMP RTT
+	{
+		goto L0EF5
+	}
+
+L07B6: // RLEG
+	if off[199] {
+		pc = 0x07B6
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 07B6 JSR REVERSE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x07B6
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xB8, 0x07
+		s -= 2
+		goto L0400
+	}
+
+L07B9:
+	if off[200] {
+		pc = 0x07B9
+		goto step
+	}
+	if clock+9<<clockShift >= end {
+		pc = 0x07B9
+		goto budget
+	}
+	clock += 9<<clockShift + 2
+	// 07B9 LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07BB JSR ATTK
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x07BB
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xBD, 0x07
+		s -= 2
+		goto L09B2
+	}
+
+L07BE:
+	if off[201] {
+		pc = 0x07BE
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x07BE
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 07BE JSR REVERSE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x07BE
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xC0, 0x07
+		s -= 2
+		goto L0400
+	}
+
+L07C1:
+	if off[202] {
+		pc = 0x07C1
+		goto step
+	}
+	if clock+25<<clockShift >= end {
+		pc = 0x07C1
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 07C1 BNE RNO
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L07B3
+		}
+	}
+
+L07C3:
+	if off[203] {
+		pc = 0x07C3
+		goto step
+	}
+	clock += 23<<clockShift + 6
+	// 07C3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 07C5 LDA .DRAW
+	{
+		m := c.Mem[0x0131]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07C8 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 16<<clockShift + 4
+			pc = 0x07C8
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07CA LDA #$81
+	{
+		m := byte(0x81)
+		a = m
+		nz = int(int8(a))
+	}
+	// 07CC STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 10<<clockShift + 2
+			pc = 0x07CC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07CE RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 8:
+				goto L032D
+			case 10:
+				goto L0DF7
+			case 17:
+				goto L036E
+			case 29:
+				goto L056D
+			case 39:
+				goto L0803
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
+				goto L0249
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
+				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L0800: // FULL
-	if off[189] {
+	if off[204] {
 		pc = 0x0800
 		goto step
 	}
@@ -49676,7 +45162,7 @@ L0800: // FULL
 	}
 
 L0803: // ROOT
-	if off[190] {
+	if off[205] {
 		pc = 0x0803
 		goto step
 	}
@@ -49699,7 +45185,7 @@ L0803: // ROOT
 	}
 
 L0806:
-	if off[191] {
+	if off[206] {
 		pc = 0x0806
 		goto step
 	}
@@ -49729,7 +45215,7 @@ L0806:
 	}
 
 L080C:
-	if off[192] {
+	if off[207] {
 		pc = 0x080C
 		goto step
 	}
@@ -49764,7 +45250,7 @@ L080C:
 	}
 
 L0813:
-	if off[193] {
+	if off[208] {
 		pc = 0x0813
 		goto step
 	}
@@ -49794,7 +45280,7 @@ L0813:
 	}
 
 L0819:
-	if off[194] {
+	if off[209] {
 		pc = 0x0819
 		goto step
 	}
@@ -49813,7 +45299,7 @@ L0819:
 	}
 
 L081C:
-	if off[195] {
+	if off[210] {
 		pc = 0x081C
 		goto step
 	}
@@ -49830,7 +45316,7 @@ L081C:
 	}
 
 L081E: // FDONE
-	if off[196] {
+	if off[211] {
 		pc = 0x081E
 		goto step
 	}
@@ -49864,7 +45350,7 @@ L081E: // FDONE
 	}
 
 L0825:
-	if off[197] {
+	if off[212] {
 		pc = 0x0825
 		goto step
 	}
@@ -49875,7 +45361,7 @@ L0825:
 	}
 
 L0828: // NOLEG
-	if off[198] {
+	if off[213] {
 		pc = 0x0828
 		goto step
 	}
@@ -49919,7 +45405,7 @@ L0828: // NOLEG
 	}
 
 L0832:
-	if off[199] {
+	if off[214] {
 		pc = 0x0832
 		goto step
 	}
@@ -49942,7 +45428,7 @@ L0832:
 	}
 
 L0835:
-	if off[200] {
+	if off[215] {
 		pc = 0x0835
 		goto step
 	}
@@ -49957,7 +45443,7 @@ L0835:
 	}
 
 L0838: // GEN
-	if off[201] {
+	if off[216] {
 		pc = 0x0838
 		goto step
 	}
@@ -49998,7 +45484,7 @@ L0838: // GEN
 	}
 
 L0841: // CAPT
-	if off[202] {
+	if off[217] {
 		pc = 0x0841
 		goto step
 	}
@@ -50104,7 +45590,7 @@ L0841: // CAPT
 	}
 
 L0854:
-	if off[203] {
+	if off[218] {
 		pc = 0x0854
 		goto step
 	}
@@ -50134,7 +45620,7 @@ L0854:
 	}
 
 L085A:
-	if off[204] {
+	if off[219] {
 		pc = 0x085A
 		goto step
 	}
@@ -50153,7 +45639,7 @@ L085A:
 	}
 
 L085D: // CDONE
-	if off[205] {
+	if off[220] {
 		pc = 0x085D
 		goto step
 	}
@@ -50180,143 +45666,155 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L085E: // COLLECT
-	if off[206] {
+	if off[221] {
 		pc = 0x085E
 		goto step
 	}
@@ -50352,7 +45850,7 @@ L085E: // COLLECT
 	// 0867 STA .LS,Y
 	{
 		ea := 0x0D00 + uint16(y)
-		if (ea >= 0x0DE0 && ea <= 0x0DF3) || c.Hooked(ea) {
+		if ea >= 0x0DE0 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0867
 			goto step
@@ -50373,7 +45871,7 @@ L085E: // COLLECT
 	}
 
 L086D:
-	if off[207] {
+	if off[222] {
 		pc = 0x086D
 		goto step
 	}
@@ -50385,7 +45883,7 @@ L086D:
 	// 086D STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EFE) || c.Hooked(ea) {
 			clock -= 13<<clockShift + 5
 			pc = 0x086D
 			goto step
@@ -50417,7 +45915,7 @@ L086D:
 	}
 
 L0876:
-	if off[208] {
+	if off[223] {
 		pc = 0x0876
 		goto step
 	}
@@ -50440,7 +45938,7 @@ L0876:
 	}
 
 L087A: // CFULL
-	if off[209] {
+	if off[224] {
 		pc = 0x087A
 		goto step
 	}
@@ -50467,143 +45965,155 @@ L087A: // CFULL
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L087B: // CAPS
-	if off[210] {
+	if off[225] {
 		pc = 0x087B
 		goto step
 	}
@@ -50640,7 +46150,7 @@ L087B: // CAPS
 	}
 
 L0881: // CNEXT
-	if off[211] {
+	if off[226] {
 		pc = 0x0881
 		goto step
 	}
@@ -50717,7 +46227,7 @@ L0881: // CNEXT
 	}
 
 L088E: // CSCAN
-	if off[212] {
+	if off[227] {
 		pc = 0x088E
 		goto step
 	}
@@ -50747,7 +46257,7 @@ L088E: // CSCAN
 	}
 
 L0893:
-	if off[213] {
+	if off[228] {
 		pc = 0x0893
 		goto step
 	}
@@ -50776,7 +46286,7 @@ L0893:
 	}
 
 L089A:
-	if off[214] {
+	if off[229] {
 		pc = 0x089A
 		goto step
 	}
@@ -50790,7 +46300,7 @@ L089A:
 	}
 
 L089C:
-	if off[215] {
+	if off[230] {
 		pc = 0x089C
 		goto step
 	}
@@ -50805,7 +46315,7 @@ L089C:
 	}
 
 L08A0: // CSKIP
-	if off[216] {
+	if off[231] {
 		pc = 0x08A0
 		goto step
 	}
@@ -50824,7 +46334,7 @@ L08A0: // CSKIP
 	}
 
 L08A3: // CPICK
-	if off[217] {
+	if off[232] {
 		pc = 0x08A3
 		goto step
 	}
@@ -50844,7 +46354,7 @@ L08A3: // CPICK
 	}
 
 L08A7:
-	if off[218] {
+	if off[233] {
 		pc = 0x08A7
 		goto step
 	}
@@ -50864,7 +46374,7 @@ L08A7:
 	// 08AB STA .LK,Y
 	{
 		ea := 0x0E00 + uint16(y)
-		if (ea >= 0x0EE0 && ea <= 0x0EF4) || c.Hooked(ea) {
+		if (ea >= 0x0EE0 && ea <= 0x0EFE) || c.Hooked(ea) {
 			clock -= 25<<clockShift + 6
 			pc = 0x08AB
 			goto step
@@ -50909,7 +46419,7 @@ L08A7:
 	}
 
 L08BB:
-	if off[219] {
+	if off[234] {
 		pc = 0x08BB
 		goto step
 	}
@@ -50924,7 +46434,7 @@ L08BB:
 	}
 
 L08BE: // CEND
-	if off[220] {
+	if off[235] {
 		pc = 0x08BE
 		goto step
 	}
@@ -50945,143 +46455,155 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L08BF: // KILL
-	if off[221] {
+	if off[236] {
 		pc = 0x08BF
 		goto step
 	}
@@ -51107,7 +46629,7 @@ L08BF: // KILL
 	}
 
 L08C4:
-	if off[222] {
+	if off[237] {
 		pc = 0x08C4
 		goto step
 	}
@@ -51138,7 +46660,7 @@ L08C4:
 	}
 
 L08CC:
-	if off[223] {
+	if off[238] {
 		pc = 0x08CC
 		goto step
 	}
@@ -51165,7 +46687,7 @@ L08CC:
 	}
 
 L08D5: // KSTEP
-	if off[224] {
+	if off[239] {
 		pc = 0x08D5
 		goto step
 	}
@@ -51188,7 +46710,7 @@ L08D5: // KSTEP
 	}
 
 L08D8:
-	if off[225] {
+	if off[240] {
 		pc = 0x08D8
 		goto step
 	}
@@ -51206,7 +46728,7 @@ L08D8:
 	}
 
 L08DA:
-	if off[226] {
+	if off[241] {
 		pc = 0x08DA
 		goto step
 	}
@@ -51220,7 +46742,7 @@ L08DA:
 	}
 
 L08DC:
-	if off[227] {
+	if off[242] {
 		pc = 0x08DC
 		goto step
 	}
@@ -51255,7 +46777,7 @@ L08DC:
 	}
 
 L08E5:
-	if off[228] {
+	if off[243] {
 		pc = 0x08E5
 		goto step
 	}
@@ -51292,7 +46814,7 @@ L08E5:
 	}
 
 L08EE: // KREC
-	if off[229] {
+	if off[244] {
 		pc = 0x08EE
 		goto step
 	}
@@ -51315,7 +46837,7 @@ L08EE: // KREC
 	}
 
 L08F1:
-	if off[230] {
+	if off[245] {
 		pc = 0x08F1
 		goto step
 	}
@@ -51337,7 +46859,7 @@ L08F1:
 	}
 
 L08F4:
-	if off[231] {
+	if off[246] {
 		pc = 0x08F4
 		goto step
 	}
@@ -51429,143 +46951,155 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L090B: // KGONE
-	if off[232] {
+	if off[247] {
 		pc = 0x090B
 		goto step
 	}
@@ -51594,7 +47128,7 @@ L090B: // KGONE
 	}
 
 L0912: // KNONE
-	if off[233] {
+	if off[248] {
 		pc = 0x0912
 		goto step
 	}
@@ -51617,143 +47151,155 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L0915: // RTYPE
-	if off[234] {
+	if off[249] {
 		pc = 0x0915
 		goto step
 	}
@@ -51783,7 +47329,7 @@ L0915: // RTYPE
 	}
 
 L091B:
-	if off[235] {
+	if off[250] {
 		pc = 0x091B
 		goto step
 	}
@@ -51835,7 +47381,7 @@ L091B:
 	}
 
 L092A:
-	if off[236] {
+	if off[251] {
 		pc = 0x092A
 		goto step
 	}
@@ -51857,7 +47403,7 @@ L092A:
 	}
 
 L092F:
-	if off[237] {
+	if off[252] {
 		pc = 0x092F
 		goto step
 	}
@@ -51889,7 +47435,7 @@ L092F:
 	}
 
 L0937:
-	if off[238] {
+	if off[253] {
 		pc = 0x0937
 		goto step
 	}
@@ -51915,7 +47461,7 @@ L0937:
 	}
 
 L093D:
-	if off[239] {
+	if off[254] {
 		pc = 0x093D
 		goto step
 	}
@@ -51940,7 +47486,7 @@ L093D:
 	}
 
 L0942:
-	if off[240] {
+	if off[255] {
 		pc = 0x0942
 		goto step
 	}
@@ -51969,7 +47515,7 @@ L0942:
 	}
 
 L0947: // RTR
-	if off[241] {
+	if off[256] {
 		pc = 0x0947
 		goto step
 	}
@@ -51994,143 +47540,155 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L0948: // RTAKEN
-	if off[242] {
+	if off[257] {
 		pc = 0x0948
 		goto step
 	}
@@ -52155,7 +47713,7 @@ L0948: // RTAKEN
 	}
 
 L094D: // CSIDE
-	if off[243] {
+	if off[258] {
 		pc = 0x094D
 		goto step
 	}
@@ -52191,7 +47749,7 @@ L094D: // CSIDE
 	}
 
 L0955:
-	if off[244] {
+	if off[259] {
 		pc = 0x0955
 		goto step
 	}
@@ -52204,7 +47762,7 @@ L0955:
 	}
 
 L0957: // CS1
-	if off[245] {
+	if off[260] {
 		pc = 0x0957
 		goto step
 	}
@@ -52246,7 +47804,7 @@ L0957: // CS1
 	}
 
 L0963:
-	if off[246] {
+	if off[261] {
 		pc = 0x0963
 		goto step
 	}
@@ -52278,7 +47836,7 @@ L0963:
 	}
 
 L096A:
-	if off[247] {
+	if off[262] {
 		pc = 0x096A
 		goto step
 	}
@@ -52307,7 +47865,7 @@ L096A:
 	}
 
 L0971:
-	if off[248] {
+	if off[263] {
 		pc = 0x0971
 		goto step
 	}
@@ -52320,7 +47878,7 @@ L0971:
 	}
 
 L0973: // CS2
-	if off[249] {
+	if off[264] {
 		pc = 0x0973
 		goto step
 	}
@@ -52382,7 +47940,7 @@ L0973: // CS2
 	}
 
 L097C:
-	if off[250] {
+	if off[265] {
 		pc = 0x097C
 		goto step
 	}
@@ -52420,7 +47978,7 @@ L097C:
 	}
 
 L0985:
-	if off[251] {
+	if off[266] {
 		pc = 0x0985
 		goto step
 	}
@@ -52439,7 +47997,7 @@ L0985:
 	}
 
 L0988: // CS3
-	if off[252] {
+	if off[267] {
 		pc = 0x0988
 		goto step
 	}
@@ -52464,7 +48022,7 @@ L0988: // CS3
 	}
 
 L098D:
-	if off[253] {
+	if off[268] {
 		pc = 0x098D
 		goto step
 	}
@@ -52482,7 +48040,7 @@ L098D:
 	}
 
 L098F:
-	if off[254] {
+	if off[269] {
 		pc = 0x098F
 		goto step
 	}
@@ -52544,7 +48102,7 @@ L098F:
 	}
 
 L0998:
-	if off[255] {
+	if off[270] {
 		pc = 0x0998
 		goto step
 	}
@@ -52562,7 +48120,7 @@ L0998:
 	}
 
 L099A:
-	if off[256] {
+	if off[271] {
 		pc = 0x099A
 		goto step
 	}
@@ -52679,7 +48237,7 @@ L099A:
 	}
 
 L09AE:
-	if off[257] {
+	if off[272] {
 		pc = 0x09AE
 		goto step
 	}
@@ -52702,7 +48260,7 @@ L09AE:
 	}
 
 L09B1: // CSR
-	if off[258] {
+	if off[273] {
 		pc = 0x09B1
 		goto step
 	}
@@ -52729,143 +48287,155 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L09B2: // ATTK
-	if off[259] {
+	if off[274] {
 		pc = 0x09B2
 		goto step
 	}
@@ -52886,7 +48456,7 @@ L09B2: // ATTK
 	}
 
 L09B7: // AK1
-	if off[260] {
+	if off[275] {
 		pc = 0x09B7
 		goto step
 	}
@@ -52952,7 +48522,7 @@ L09B7: // AK1
 	}
 
 L09C0:
-	if off[261] {
+	if off[276] {
 		pc = 0x09C0
 		goto step
 	}
@@ -52977,7 +48547,7 @@ L09C0:
 	}
 
 L09C4:
-	if off[262] {
+	if off[277] {
 		pc = 0x09C4
 		goto step
 	}
@@ -53003,7 +48573,7 @@ L09C4:
 	}
 
 L09C9: // AK2
-	if off[263] {
+	if off[278] {
 		pc = 0x09C9
 		goto step
 	}
@@ -53034,7 +48604,7 @@ L09C9: // AK2
 	}
 
 L09D4: // AK3
-	if off[264] {
+	if off[279] {
 		pc = 0x09D4
 		goto step
 	}
@@ -53104,7 +48674,7 @@ L09D4: // AK3
 	}
 
 L09E0:
-	if off[265] {
+	if off[280] {
 		pc = 0x09E0
 		goto step
 	}
@@ -53129,7 +48699,7 @@ L09E0:
 	}
 
 L09E4:
-	if off[266] {
+	if off[281] {
 		pc = 0x09E4
 		goto step
 	}
@@ -53153,7 +48723,7 @@ L09E4:
 	}
 
 L09EB: // AK4
-	if off[267] {
+	if off[282] {
 		pc = 0x09EB
 		goto step
 	}
@@ -53174,7 +48744,7 @@ L09EB: // AK4
 	}
 
 L09EF:
-	if off[268] {
+	if off[283] {
 		pc = 0x09EF
 		goto step
 	}
@@ -53195,7 +48765,7 @@ L09EF:
 	}
 
 L09F3:
-	if off[269] {
+	if off[284] {
 		pc = 0x09F3
 		goto step
 	}
@@ -53216,7 +48786,7 @@ L09F3:
 	}
 
 L09F7:
-	if off[270] {
+	if off[285] {
 		pc = 0x09F7
 		goto step
 	}
@@ -53237,7 +48807,7 @@ L09F7:
 	}
 
 L09FB:
-	if off[271] {
+	if off[286] {
 		pc = 0x09FB
 		goto step
 	}
@@ -53257,7 +48827,7 @@ L09FB:
 	}
 
 L0A00: // ZB
-	if off[272] {
+	if off[287] {
 		pc = 0x0A00
 		goto step
 	}
@@ -53278,7 +48848,7 @@ L0A00: // ZB
 	}
 
 L0A04:
-	if off[273] {
+	if off[288] {
 		pc = 0x0A04
 		goto step
 	}
@@ -53299,7 +48869,7 @@ L0A04:
 	}
 
 L0A08:
-	if off[274] {
+	if off[289] {
 		pc = 0x0A08
 		goto step
 	}
@@ -53320,7 +48890,7 @@ L0A08:
 	}
 
 L0A0C:
-	if off[275] {
+	if off[290] {
 		pc = 0x0A0C
 		goto step
 	}
@@ -53341,7 +48911,7 @@ L0A0C:
 	}
 
 L0A10:
-	if off[276] {
+	if off[291] {
 		pc = 0x0A10
 		goto step
 	}
@@ -53355,7 +48925,7 @@ L0A10:
 	}
 
 L0A12: // AROOK
-	if off[277] {
+	if off[292] {
 		pc = 0x0A12
 		goto step
 	}
@@ -53376,7 +48946,7 @@ L0A12: // AROOK
 	}
 
 L0A16:
-	if off[278] {
+	if off[293] {
 		pc = 0x0A16
 		goto step
 	}
@@ -53390,7 +48960,7 @@ L0A16:
 	}
 
 L0A18: // ABISH
-	if off[279] {
+	if off[294] {
 		pc = 0x0A18
 		goto step
 	}
@@ -53411,7 +48981,7 @@ L0A18: // ABISH
 	}
 
 L0A1C: // AKN
-	if off[280] {
+	if off[295] {
 		pc = 0x0A1C
 		goto step
 	}
@@ -53430,7 +49000,7 @@ L0A1C: // AKN
 	}
 
 L0A1F:
-	if off[281] {
+	if off[296] {
 		pc = 0x0A1F
 		goto step
 	}
@@ -53454,148 +49024,162 @@ L0A1F:
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x07BE:
+			goto L07BE
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L0A22: // AYES
-	if off[282] {
+	if off[297] {
 		pc = 0x0A22
 		goto step
 	}
@@ -53619,148 +49203,162 @@ L0A22: // AYES
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x07BE:
+			goto L07BE
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L0A25: // AMAN
-	if off[283] {
+	if off[298] {
 		pc = 0x0A25
 		goto step
 	}
@@ -53789,7 +49387,7 @@ L0A25: // AMAN
 	}
 
 L0A2A:
-	if off[284] {
+	if off[299] {
 		pc = 0x0A2A
 		goto step
 	}
@@ -53827,7 +49425,7 @@ L0A2A:
 	}
 
 L0A33:
-	if off[285] {
+	if off[300] {
 		pc = 0x0A33
 		goto step
 	}
@@ -53859,7 +49457,7 @@ L0A33:
 	}
 
 L0A3A:
-	if off[286] {
+	if off[301] {
 		pc = 0x0A3A
 		goto step
 	}
@@ -53896,143 +49494,155 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L0A40: // AOFF
-	if off[287] {
+	if off[302] {
 		pc = 0x0A40
 		goto step
 	}
@@ -54045,7 +49655,7 @@ L0A40: // AOFF
 	}
 
 L0A42: // AEMP
-	if off[288] {
+	if off[303] {
 		pc = 0x0A42
 		goto step
 	}
@@ -54068,143 +49678,155 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L0A43: // PCAP
-	if off[289] {
+	if off[304] {
 		pc = 0x0A43
 		goto step
 	}
@@ -54227,7 +49849,7 @@ L0A43: // PCAP
 	}
 
 L0A46:
-	if off[290] {
+	if off[305] {
 		pc = 0x0A46
 		goto step
 	}
@@ -54245,7 +49867,7 @@ L0A46:
 	}
 
 L0A48:
-	if off[291] {
+	if off[306] {
 		pc = 0x0A48
 		goto step
 	}
@@ -54259,7 +49881,7 @@ L0A48:
 	}
 
 L0A4A:
-	if off[292] {
+	if off[307] {
 		pc = 0x0A4A
 		goto step
 	}
@@ -54279,7 +49901,7 @@ L0A4A:
 	}
 
 L0A4F:
-	if off[293] {
+	if off[308] {
 		pc = 0x0A4F
 		goto step
 	}
@@ -54343,7 +49965,7 @@ L0A4F:
 	}
 
 L0A58:
-	if off[294] {
+	if off[309] {
 		pc = 0x0A58
 		goto step
 	}
@@ -54380,7 +50002,7 @@ L0A58:
 	}
 
 L0A65: // PCN
-	if off[295] {
+	if off[310] {
 		pc = 0x0A65
 		goto step
 	}
@@ -54393,7 +50015,7 @@ L0A65: // PCN
 	}
 
 L0A67: // PCR
-	if off[296] {
+	if off[311] {
 		pc = 0x0A67
 		goto step
 	}
@@ -54414,143 +50036,155 @@ L0A67: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L0A68: // PJAN
-	if off[297] {
+	if off[312] {
 		pc = 0x0A68
 		goto step
 	}
@@ -54581,7 +50215,7 @@ L0A68: // PJAN
 	}
 
 L0A6E:
-	if off[298] {
+	if off[313] {
 		pc = 0x0A6E
 		goto step
 	}
@@ -54604,7 +50238,7 @@ L0A6E:
 	}
 
 L0A75: // PJQ
-	if off[299] {
+	if off[314] {
 		pc = 0x0A75
 		goto step
 	}
@@ -54615,7 +50249,7 @@ L0A75: // PJQ
 	}
 
 L0A78: // MOVE
-	if off[300] {
+	if off[315] {
 		pc = 0x0A78
 		goto step
 	}
@@ -54726,7 +50360,7 @@ L0A78: // MOVE
 	}
 
 L0AA5: // MCHK
-	if off[301] {
+	if off[316] {
 		pc = 0x0AA5
 		goto step
 	}
@@ -54756,7 +50390,7 @@ L0AA5: // MCHK
 	}
 
 L0AAA:
-	if off[302] {
+	if off[317] {
 		pc = 0x0AAA
 		goto step
 	}
@@ -54786,7 +50420,7 @@ L0AAA:
 	}
 
 L0AB3:
-	if off[303] {
+	if off[318] {
 		pc = 0x0AB3
 		goto step
 	}
@@ -54807,7 +50441,7 @@ L0AB3:
 	}
 
 L0AB7:
-	if off[304] {
+	if off[319] {
 		pc = 0x0AB7
 		goto step
 	}
@@ -54818,7 +50452,7 @@ L0AB7:
 	}
 
 L0ABA: // MKING
-	if off[305] {
+	if off[320] {
 		pc = 0x0ABA
 		goto step
 	}
@@ -54879,7 +50513,7 @@ L0ABA: // MKING
 	}
 
 L0AC4:
-	if off[306] {
+	if off[321] {
 		pc = 0x0AC4
 		goto step
 	}
@@ -54900,7 +50534,7 @@ L0AC4:
 	}
 
 L0AC8: // MK1
-	if off[307] {
+	if off[322] {
 		pc = 0x0AC8
 		goto step
 	}
@@ -54934,7 +50568,7 @@ L0AC8: // MK1
 	}
 
 L0AD0:
-	if off[308] {
+	if off[323] {
 		pc = 0x0AD0
 		goto step
 	}
@@ -54947,7 +50581,7 @@ L0AD0:
 	}
 
 L0AD2: // MK2
-	if off[309] {
+	if off[324] {
 		pc = 0x0AD2
 		goto step
 	}
@@ -54968,7 +50602,7 @@ L0AD2: // MK2
 	}
 
 L0AD9: // MK3
-	if off[310] {
+	if off[325] {
 		pc = 0x0AD9
 		goto step
 	}
@@ -54998,7 +50632,7 @@ L0AD9: // MK3
 	}
 
 L0ADE:
-	if off[311] {
+	if off[326] {
 		pc = 0x0ADE
 		goto step
 	}
@@ -55009,7 +50643,7 @@ L0ADE:
 	}
 
 L0AE1: // MKR
-	if off[312] {
+	if off[327] {
 		pc = 0x0AE1
 		goto step
 	}
@@ -55020,7 +50654,7 @@ L0AE1: // MKR
 	}
 
 L0AE4: // MPAWN
-	if off[313] {
+	if off[328] {
 		pc = 0x0AE4
 		goto step
 	}
@@ -55059,7 +50693,7 @@ L0AE4: // MPAWN
 	}
 
 L0AEE:
-	if off[314] {
+	if off[329] {
 		pc = 0x0AEE
 		goto step
 	}
@@ -55072,7 +50706,7 @@ L0AEE:
 	}
 
 L0AF0: // MP1
-	if off[315] {
+	if off[330] {
 		pc = 0x0AF0
 		goto step
 	}
@@ -55093,7 +50727,7 @@ L0AF0: // MP1
 	}
 
 L0AF4:
-	if off[316] {
+	if off[331] {
 		pc = 0x0AF4
 		goto step
 	}
@@ -55154,7 +50788,7 @@ L0AF4:
 	}
 
 L0B03: // MP2
-	if off[317] {
+	if off[332] {
 		pc = 0x0B03
 		goto step
 	}
@@ -55215,7 +50849,7 @@ L0B03: // MP2
 	}
 
 L0B0D:
-	if off[318] {
+	if off[333] {
 		pc = 0x0B0D
 		goto step
 	}
@@ -55236,7 +50870,7 @@ L0B0D:
 	}
 
 L0B11: // MP3
-	if off[319] {
+	if off[334] {
 		pc = 0x0B11
 		goto step
 	}
@@ -55263,7 +50897,7 @@ L0B11: // MP3
 	}
 
 L0B1B: // MP4
-	if off[320] {
+	if off[335] {
 		pc = 0x0B1B
 		goto step
 	}
@@ -55283,7 +50917,7 @@ L0B1B: // MP4
 	}
 
 L0B1F:
-	if off[321] {
+	if off[336] {
 		pc = 0x0B1F
 		goto step
 	}
@@ -55303,7 +50937,7 @@ L0B1F:
 	}
 
 L0B23:
-	if off[322] {
+	if off[337] {
 		pc = 0x0B23
 		goto step
 	}
@@ -55358,7 +50992,7 @@ L0B23:
 	}
 
 L0B39: // MP5
-	if off[323] {
+	if off[338] {
 		pc = 0x0B39
 		goto step
 	}
@@ -55388,7 +51022,7 @@ L0B39: // MP5
 	}
 
 L0B3E:
-	if off[324] {
+	if off[339] {
 		pc = 0x0B3E
 		goto step
 	}
@@ -55399,7 +51033,7 @@ L0B3E:
 	}
 
 L0B40: // MREC
-	if off[325] {
+	if off[340] {
 		pc = 0x0B40
 		goto step
 	}
@@ -55425,7 +51059,7 @@ L0B40: // MREC
 	}
 
 L0B46:
-	if off[326] {
+	if off[341] {
 		pc = 0x0B46
 		goto step
 	}
@@ -55475,7 +51109,7 @@ L0B46:
 	}
 
 L0B53: // MR1
-	if off[327] {
+	if off[342] {
 		pc = 0x0B53
 		goto step
 	}
@@ -55903,7 +51537,7 @@ L0B53: // MR1
 	}
 
 L0BCD:
-	if off[328] {
+	if off[343] {
 		pc = 0x0BCD
 		goto step
 	}
@@ -55937,7 +51571,7 @@ L0BCD:
 	}
 
 L0BD5: // M7
-	if off[329] {
+	if off[344] {
 		pc = 0x0BD5
 		goto step
 	}
@@ -55957,7 +51591,7 @@ L0BD5: // M7
 	}
 
 L0BDA:
-	if off[330] {
+	if off[345] {
 		pc = 0x0BDA
 		goto step
 	}
@@ -56111,7 +51745,7 @@ L0BDA:
 	}
 
 L0BFD: // M8
-	if off[331] {
+	if off[346] {
 		pc = 0x0BFD
 		goto step
 	}
@@ -56133,146 +51767,158 @@ L0BFD: // M8
 			goto L0274
 		case 0x032D:
 			goto L032D
-		case 0x04F7:
-			goto L04F7
+		case 0x0DF7:
+			goto L0DF7
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L0CE0: // HKILL
-	if off[332] {
+	if off[347] {
 		pc = 0x0CE0
 		goto step
 	}
@@ -56307,7 +51953,7 @@ L0CE0: // HKILL
 	}
 
 L0CE8:
-	if off[333] {
+	if off[348] {
 		pc = 0x0CE8
 		goto step
 	}
@@ -56338,7 +51984,7 @@ L0CE8:
 	}
 
 L0CF0: // HKL
-	if off[334] {
+	if off[349] {
 		pc = 0x0CF0
 		goto step
 	}
@@ -56349,7 +51995,7 @@ L0CF0: // HKL
 	}
 
 L0CF3: // HKR
-	if off[335] {
+	if off[350] {
 		pc = 0x0CF3
 		goto step
 	}
@@ -56370,143 +52016,155 @@ L0CF3: // HKR
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L0DE0: // HFIRST
-	if off[336] {
+	if off[351] {
 		pc = 0x0DE0
 		goto step
 	}
@@ -56536,7 +52194,7 @@ L0DE0: // HFIRST
 	}
 
 L0DE7:
-	if off[337] {
+	if off[352] {
 		pc = 0x0DE7
 		goto step
 	}
@@ -56549,7 +52207,7 @@ L0DE7:
 	}
 
 L0DE9: // HF1
-	if off[338] {
+	if off[353] {
 		pc = 0x0DE9
 		goto step
 	}
@@ -56573,8 +52231,92 @@ L0DE9: // HF1
 		goto L00DD
 	}
 
+L0DF4: // RMOVE
+	if off[354] {
+		pc = 0x0DF4
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0DF4
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0DF4 JSR MOVE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0DF4
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x0D
+		s -= 2
+		goto L0A78
+	}
+
+L0DF7:
+	if off[355] {
+		pc = 0x0DF7
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0DF7
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0DF7 JSR REVERSE
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0DF7
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xF9, 0x0D
+		s -= 2
+		goto L0400
+	}
+
+L0DFA:
+	if off[356] {
+		pc = 0x0DFA
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0DFA
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0DFA JSR HKEY
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0DFA
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0xFC, 0x0D
+		s -= 2
+		goto L02A2
+	}
+
+L0DFD:
+	if off[357] {
+		pc = 0x0DFD
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x0DFD
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0DFD JMP REVERSE
+	{
+		goto L0400
+	}
+
 L0EE0: // HBEST
-	if off[339] {
+	if off[358] {
 		pc = 0x0EE0
 		goto step
 	}
@@ -56621,7 +52363,7 @@ L0EE0: // HBEST
 	}
 
 L0EEB:
-	if off[340] {
+	if off[359] {
 		pc = 0x0EEB
 		goto step
 	}
@@ -56636,7 +52378,7 @@ L0EEB:
 	}
 
 L0EEF: // HB1
-	if off[341] {
+	if off[360] {
 		pc = 0x0EEF
 		goto step
 	}
@@ -56673,143 +52415,363 @@ L0EEF: // HB1
 		case 0x036E:
 			goto L036E
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
+			}
+		}
+		goto step
+	}
+
+L0EF5: // RTT
+	if off[361] {
+		pc = 0x0EF5
+		goto step
+	}
+	clock += 8<<clockShift + 3
+	// 0EF5 LDA .TTON
+	{
+		m := c.Mem[0x051F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0EF8 LSR A
+	{
+		m := a
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		a = m
+	}
+	// 0EF9 BCC RTTR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0EFE
+		}
+	}
+
+L0EFB:
+	if off[362] {
+		pc = 0x0EFB
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0EFB JMP HLOOK
+	{
+		goto L0520
+	}
+
+L0EFE: // RTTR
+	if off[363] {
+		pc = 0x0EFE
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0EFE RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x02C4:
+			goto L02C4
+		}
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 8:
+				goto L032D
+			case 10:
+				goto L0DF7
+			case 17:
+				goto L036E
+			case 29:
+				goto L056D
+			case 39:
+				goto L0803
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
+				goto L0249
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
+				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L1062: // XINIT
-	if off[342] {
+	if off[364] {
 		pc = 0x1062
 		goto step
 	}
@@ -56854,143 +52816,155 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L106B: // XSETW
-	if off[343] {
+	if off[365] {
 		pc = 0x106B
 		goto step
 	}
@@ -57061,143 +53035,155 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L107D: // REVX
-	if off[344] {
+	if off[366] {
 		pc = 0x107D
 		goto step
 	}
@@ -57220,7 +53206,7 @@ L107D: // REVX
 	}
 
 L1080:
-	if off[345] {
+	if off[367] {
 		pc = 0x1080
 		goto step
 	}
@@ -57237,7 +53223,7 @@ L1080:
 	}
 
 L1082: // REVX1
-	if off[346] {
+	if off[368] {
 		pc = 0x1082
 		goto step
 	}
@@ -57297,7 +53283,7 @@ L1082: // REVX1
 	}
 
 L1092:
-	if off[347] {
+	if off[369] {
 		pc = 0x1092
 		goto step
 	}
@@ -57317,7 +53303,7 @@ L1092:
 	}
 
 L1097:
-	if off[348] {
+	if off[370] {
 		pc = 0x1097
 		goto step
 	}
@@ -57334,7 +53320,7 @@ L1097:
 	}
 
 L109C: // REVX2
-	if off[349] {
+	if off[371] {
 		pc = 0x109C
 		goto step
 	}
@@ -57369,143 +53355,155 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L10A3: // UMOVE
-	if off[350] {
+	if off[372] {
 		pc = 0x10A3
 		goto step
 	}
@@ -57671,7 +53669,7 @@ L10A3: // UMOVE
 	}
 
 L10CC:
-	if off[351] {
+	if off[373] {
 		pc = 0x10CC
 		goto step
 	}
@@ -57684,7 +53682,7 @@ L10CC:
 	}
 
 L10CE: // UNONE
-	if off[352] {
+	if off[374] {
 		pc = 0x10CE
 		goto step
 	}
@@ -57746,7 +53744,7 @@ L10CE: // UNONE
 	}
 
 L10DF:
-	if off[353] {
+	if off[375] {
 		pc = 0x10DF
 		goto step
 	}
@@ -57765,7 +53763,7 @@ L10DF:
 	}
 
 L10E2: // U1
-	if off[354] {
+	if off[376] {
 		pc = 0x10E2
 		goto step
 	}
@@ -57796,7 +53794,7 @@ L10E2: // U1
 	}
 
 L10E8:
-	if off[355] {
+	if off[377] {
 		pc = 0x10E8
 		goto step
 	}
@@ -57815,7 +53813,7 @@ L10E8:
 	}
 
 L10EB: // U2
-	if off[356] {
+	if off[378] {
 		pc = 0x10EB
 		goto step
 	}
@@ -57930,143 +53928,155 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L1108: // UEP
-	if off[357] {
+	if off[379] {
 		pc = 0x1108
 		goto step
 	}
@@ -58182,143 +54192,155 @@ L1108: // UEP
 		case 0x10E2:
 			goto L10E2
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L1127: // UROOK
-	if off[358] {
+	if off[380] {
 		pc = 0x1127
 		goto step
 	}
@@ -58473,143 +54495,155 @@ L1127: // UROOK
 		case 0x10EB:
 			goto L10EB
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L1151: // VICV
-	if off[359] {
+	if off[381] {
 		pc = 0x1151
 		goto step
 	}
@@ -58633,7 +54667,7 @@ L1151: // VICV
 	}
 
 L1155:
-	if off[360] {
+	if off[382] {
 		pc = 0x1155
 		goto step
 	}
@@ -58692,143 +54726,155 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L1162: // VPRO
-	if off[361] {
+	if off[383] {
 		pc = 0x1162
 		goto step
 	}
@@ -58855,143 +54901,155 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L1166: // TPST
-	if off[362] {
+	if off[384] {
 		pc = 0x1166
 		goto step
 	}
@@ -59064,7 +55122,7 @@ L1166: // TPST
 	}
 
 L1179:
-	if off[363] {
+	if off[385] {
 		pc = 0x1179
 		goto step
 	}
@@ -59097,7 +55155,7 @@ L1179:
 	}
 
 L1180:
-	if off[364] {
+	if off[386] {
 		pc = 0x1180
 		goto step
 	}
@@ -59156,7 +55214,7 @@ L1180:
 	}
 
 L1187:
-	if off[365] {
+	if off[387] {
 		pc = 0x1187
 		goto step
 	}
@@ -59252,7 +55310,7 @@ L1187:
 	}
 
 L1193:
-	if off[366] {
+	if off[388] {
 		pc = 0x1193
 		goto step
 	}
@@ -59273,7 +55331,7 @@ L1193:
 	}
 
 L1197: // TPC
-	if off[367] {
+	if off[389] {
 		pc = 0x1197
 		goto step
 	}
@@ -59327,7 +55385,7 @@ L1197: // TPC
 	}
 
 L119D: // TPK
-	if off[368] {
+	if off[390] {
 		pc = 0x119D
 		goto step
 	}
@@ -59339,7 +55397,7 @@ L119D: // TPK
 	}
 
 L119E: // TPR
-	if off[369] {
+	if off[391] {
 		pc = 0x119E
 		goto step
 	}
@@ -59366,143 +55424,155 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L11A1: // KOK
-	if off[370] {
+	if off[392] {
 		pc = 0x11A1
 		goto step
 	}
@@ -59532,7 +55602,7 @@ L11A1: // KOK
 	}
 
 L11A7:
-	if off[371] {
+	if off[393] {
 		pc = 0x11A7
 		goto step
 	}
@@ -59552,7 +55622,7 @@ L11A7:
 	}
 
 L11AB:
-	if off[372] {
+	if off[394] {
 		pc = 0x11AB
 		goto step
 	}
@@ -59579,7 +55649,7 @@ L11AB:
 	}
 
 L11B1:
-	if off[373] {
+	if off[395] {
 		pc = 0x11B1
 		goto step
 	}
@@ -59625,7 +55695,7 @@ L11B1:
 	}
 
 L11BD:
-	if off[374] {
+	if off[396] {
 		pc = 0x11BD
 		goto step
 	}
@@ -59652,143 +55722,155 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L11C0: // KOKY
-	if off[375] {
+	if off[397] {
 		pc = 0x11C0
 		goto step
 	}
@@ -59801,7 +55883,7 @@ L11C0: // KOKY
 	}
 
 L11C2: // KOKR
-	if off[376] {
+	if off[398] {
 		pc = 0x11C2
 		goto step
 	}
@@ -59822,143 +55904,155 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L1200: // EXTRA
-	if off[377] {
+	if off[399] {
 		pc = 0x1200
 		goto step
 	}
@@ -60028,7 +56122,7 @@ L1200: // EXTRA
 	}
 
 L1216:
-	if off[378] {
+	if off[400] {
 		pc = 0x1216
 		goto step
 	}
@@ -60047,7 +56141,7 @@ L1216:
 	}
 
 L1219:
-	if off[379] {
+	if off[401] {
 		pc = 0x1219
 		goto step
 	}
@@ -60068,7 +56162,7 @@ L1219:
 	}
 
 L121D:
-	if off[380] {
+	if off[402] {
 		pc = 0x121D
 		goto step
 	}
@@ -60079,7 +56173,7 @@ L121D:
 	}
 
 L1220: // XDONE
-	if off[381] {
+	if off[403] {
 		pc = 0x1220
 		goto step
 	}
@@ -60106,7 +56200,7 @@ L1220: // XDONE
 	}
 
 L1228: // XKING
-	if off[382] {
+	if off[404] {
 		pc = 0x1228
 		goto step
 	}
@@ -60126,7 +56220,7 @@ L1228: // XKING
 	}
 
 L122D:
-	if off[383] {
+	if off[405] {
 		pc = 0x122D
 		goto step
 	}
@@ -60150,7 +56244,7 @@ L122D:
 	}
 
 L1234:
-	if off[384] {
+	if off[406] {
 		pc = 0x1234
 		goto step
 	}
@@ -60173,7 +56267,7 @@ L1234:
 	}
 
 L123C: // XK1
-	if off[385] {
+	if off[407] {
 		pc = 0x123C
 		goto step
 	}
@@ -60245,7 +56339,7 @@ L123C: // XK1
 	}
 
 L124B:
-	if off[386] {
+	if off[408] {
 		pc = 0x124B
 		goto step
 	}
@@ -60259,7 +56353,7 @@ L124B:
 	}
 
 L124D: // XPAWN
-	if off[387] {
+	if off[409] {
 		pc = 0x124D
 		goto step
 	}
@@ -60403,7 +56497,7 @@ L124D: // XPAWN
 	}
 
 L1274:
-	if off[388] {
+	if off[410] {
 		pc = 0x1274
 		goto step
 	}
@@ -60436,7 +56530,7 @@ L1274:
 	}
 
 L127D:
-	if off[389] {
+	if off[411] {
 		pc = 0x127D
 		goto step
 	}
@@ -60456,7 +56550,7 @@ L127D:
 	}
 
 L1281:
-	if off[390] {
+	if off[412] {
 		pc = 0x1281
 		goto step
 	}
@@ -60483,7 +56577,7 @@ L1281:
 	}
 
 L1287:
-	if off[391] {
+	if off[413] {
 		pc = 0x1287
 		goto step
 	}
@@ -60534,7 +56628,7 @@ L1287:
 	}
 
 L128D:
-	if off[392] {
+	if off[414] {
 		pc = 0x128D
 		goto step
 	}
@@ -60595,7 +56689,7 @@ L128D:
 	}
 
 L1297:
-	if off[393] {
+	if off[415] {
 		pc = 0x1297
 		goto step
 	}
@@ -60646,7 +56740,7 @@ L1297:
 	}
 
 L12A1: // XPASS
-	if off[394] {
+	if off[416] {
 		pc = 0x12A1
 		goto step
 	}
@@ -60666,7 +56760,7 @@ L12A1: // XPASS
 	}
 
 L12A6:
-	if off[395] {
+	if off[417] {
 		pc = 0x12A6
 		goto step
 	}
@@ -60679,7 +56773,7 @@ L12A6:
 	}
 
 L12A8: // XP1
-	if off[396] {
+	if off[418] {
 		pc = 0x12A8
 		goto step
 	}
@@ -60705,7 +56799,7 @@ L12A8: // XP1
 	}
 
 L12AD:
-	if off[397] {
+	if off[419] {
 		pc = 0x12AD
 		goto step
 	}
@@ -60726,7 +56820,7 @@ L12AD:
 	}
 
 L12B2:
-	if off[398] {
+	if off[420] {
 		pc = 0x12B2
 		goto step
 	}
@@ -60740,7 +56834,7 @@ L12B2:
 	}
 
 L12B4:
-	if off[399] {
+	if off[421] {
 		pc = 0x12B4
 		goto step
 	}
@@ -60801,7 +56895,7 @@ L12B4:
 	}
 
 L12BE: // XP2
-	if off[400] {
+	if off[422] {
 		pc = 0x12BE
 		goto step
 	}
@@ -60827,7 +56921,7 @@ L12BE: // XP2
 	}
 
 L12C3:
-	if off[401] {
+	if off[423] {
 		pc = 0x12C3
 		goto step
 	}
@@ -60926,7 +57020,7 @@ L12C3:
 	}
 
 L12D4: // XSTR
-	if off[402] {
+	if off[424] {
 		pc = 0x12D4
 		goto step
 	}
@@ -60953,7 +57047,7 @@ L12D4: // XSTR
 	}
 
 L12DC: // XSQ
-	if off[403] {
+	if off[425] {
 		pc = 0x12DC
 		goto step
 	}
@@ -60968,7 +57062,7 @@ L12DC: // XSQ
 	}
 
 L12DF: // XST1
-	if off[404] {
+	if off[426] {
 		pc = 0x12DF
 		goto step
 	}
@@ -60994,7 +57088,7 @@ L12DF: // XST1
 	}
 
 L12E7:
-	if off[405] {
+	if off[427] {
 		pc = 0x12E7
 		goto step
 	}
@@ -61017,7 +57111,7 @@ L12E7:
 	}
 
 L12EE: // XS1
-	if off[406] {
+	if off[428] {
 		pc = 0x12EE
 		goto step
 	}
@@ -61042,7 +57136,7 @@ L12EE: // XS1
 	}
 
 L12F2:
-	if off[407] {
+	if off[429] {
 		pc = 0x12F2
 		goto step
 	}
@@ -61064,7 +57158,7 @@ L12F2:
 	}
 
 L12F7:
-	if off[408] {
+	if off[430] {
 		pc = 0x12F7
 		goto step
 	}
@@ -61129,7 +57223,7 @@ L12F7:
 	}
 
 L1304:
-	if off[409] {
+	if off[431] {
 		pc = 0x1304
 		goto step
 	}
@@ -61159,7 +57253,7 @@ L1304:
 	}
 
 L130E: // XS2
-	if off[410] {
+	if off[432] {
 		pc = 0x130E
 		goto step
 	}
@@ -61220,7 +57314,7 @@ L130E: // XS2
 	}
 
 L1319:
-	if off[411] {
+	if off[433] {
 		pc = 0x1319
 		goto step
 	}
@@ -61250,7 +57344,7 @@ L1319:
 	}
 
 L1323: // XS3
-	if off[412] {
+	if off[434] {
 		pc = 0x1323
 		goto step
 	}
@@ -61276,7 +57370,7 @@ L1323: // XS3
 	}
 
 L1328:
-	if off[413] {
+	if off[435] {
 		pc = 0x1328
 		goto step
 	}
@@ -61304,7 +57398,7 @@ L1328:
 	}
 
 L132E:
-	if off[414] {
+	if off[436] {
 		pc = 0x132E
 		goto step
 	}
@@ -61365,7 +57459,7 @@ L132E:
 	}
 
 L133A: // XS4
-	if off[415] {
+	if off[437] {
 		pc = 0x133A
 		goto step
 	}
@@ -61387,7 +57481,7 @@ L133A: // XS4
 	}
 
 L133D:
-	if off[416] {
+	if off[438] {
 		pc = 0x133D
 		goto step
 	}
@@ -61451,7 +57545,7 @@ L133D:
 	}
 
 L1349: // XS5
-	if off[417] {
+	if off[439] {
 		pc = 0x1349
 		goto step
 	}
@@ -61473,7 +57567,7 @@ L1349: // XS5
 	}
 
 L134C:
-	if off[418] {
+	if off[440] {
 		pc = 0x134C
 		goto step
 	}
@@ -61534,7 +57628,7 @@ L134C:
 	}
 
 L1358: // XS6
-	if off[419] {
+	if off[441] {
 		pc = 0x1358
 		goto step
 	}
@@ -61556,7 +57650,7 @@ L1358: // XS6
 	}
 
 L135B:
-	if off[420] {
+	if off[442] {
 		pc = 0x135B
 		goto step
 	}
@@ -61610,7 +57704,7 @@ L135B:
 	}
 
 L1365: // XSDONE
-	if off[421] {
+	if off[443] {
 		pc = 0x1365
 		goto step
 	}
@@ -61621,7 +57715,7 @@ L1365: // XSDONE
 	}
 
 L1368: // XROOK
-	if off[422] {
+	if off[444] {
 		pc = 0x1368
 		goto step
 	}
@@ -61641,7 +57735,7 @@ L1368: // XROOK
 	}
 
 L136D:
-	if off[423] {
+	if off[445] {
 		pc = 0x136D
 		goto step
 	}
@@ -61673,7 +57767,7 @@ L136D:
 	}
 
 L1376:
-	if off[424] {
+	if off[446] {
 		pc = 0x1376
 		goto step
 	}
@@ -61728,7 +57822,7 @@ L1376:
 	}
 
 L138C: // XR1
-	if off[425] {
+	if off[447] {
 		pc = 0x138C
 		goto step
 	}
@@ -61754,7 +57848,7 @@ L138C: // XR1
 	}
 
 L1391:
-	if off[426] {
+	if off[448] {
 		pc = 0x1391
 		goto step
 	}
@@ -61781,7 +57875,7 @@ L1391:
 	}
 
 L1398:
-	if off[427] {
+	if off[449] {
 		pc = 0x1398
 		goto step
 	}
@@ -61811,7 +57905,7 @@ L1398:
 	}
 
 L13A2: // XR3
-	if off[428] {
+	if off[450] {
 		pc = 0x13A2
 		goto step
 	}
@@ -61832,7 +57926,7 @@ L13A2: // XR3
 	}
 
 L13A7:
-	if off[429] {
+	if off[451] {
 		pc = 0x13A7
 		goto step
 	}
@@ -61855,7 +57949,7 @@ L13A7:
 	}
 
 L13AF: // XR2
-	if off[430] {
+	if off[452] {
 		pc = 0x13AF
 		goto step
 	}
@@ -61881,7 +57975,7 @@ L13AF: // XR2
 	}
 
 L13B4:
-	if off[431] {
+	if off[453] {
 		pc = 0x13B4
 		goto step
 	}
@@ -61909,7 +58003,7 @@ L13B4:
 	}
 
 L13BA:
-	if off[432] {
+	if off[454] {
 		pc = 0x13BA
 		goto step
 	}
@@ -61973,7 +58067,7 @@ L13BA:
 	}
 
 L13C6: // XR4
-	if off[433] {
+	if off[455] {
 		pc = 0x13C6
 		goto step
 	}
@@ -61995,7 +58089,7 @@ L13C6: // XR4
 	}
 
 L13C9:
-	if off[434] {
+	if off[456] {
 		pc = 0x13C9
 		goto step
 	}
@@ -62046,7 +58140,7 @@ L13C9:
 	}
 
 L13D3: // XRDONE
-	if off[435] {
+	if off[457] {
 		pc = 0x13D3
 		goto step
 	}
@@ -62057,7 +58151,7 @@ L13D3: // XRDONE
 	}
 
 L17A1: // NEGA
-	if off[436] {
+	if off[458] {
 		pc = 0x17A1
 		goto step
 	}
@@ -62104,7 +58198,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[437] {
+	if off[459] {
 		pc = 0x17AB
 		goto step
 	}
@@ -62131,7 +58225,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[438] {
+	if off[460] {
 		pc = 0x17B1
 		goto step
 	}
@@ -62152,7 +58246,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[439] {
+	if off[461] {
 		pc = 0x17B5
 		goto step
 	}
@@ -62173,7 +58267,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[440] {
+	if off[462] {
 		pc = 0x17B9
 		goto step
 	}
@@ -62190,7 +58284,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[441] {
+	if off[463] {
 		pc = 0x17BB
 		goto step
 	}
@@ -62210,7 +58304,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[442] {
+	if off[464] {
 		pc = 0x17BF
 		goto step
 	}
@@ -62224,7 +58318,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[443] {
+	if off[465] {
 		pc = 0x17C1
 		goto step
 	}
@@ -62251,7 +58345,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[444] {
+	if off[466] {
 		pc = 0x17C7
 		goto step
 	}
@@ -62276,7 +58370,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[445] {
+	if off[467] {
 		pc = 0x17CC
 		goto step
 	}
@@ -62300,7 +58394,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[446] {
+	if off[468] {
 		pc = 0x17D2
 		goto step
 	}
@@ -62321,7 +58415,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[447] {
+	if off[469] {
 		pc = 0x17D6
 		goto step
 	}
@@ -62332,7 +58426,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[448] {
+	if off[470] {
 		pc = 0x17D9
 		goto step
 	}
@@ -62353,143 +58447,155 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
-				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
+			case 8:
 				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
+			case 10:
+				goto L0DF7
+			case 17:
 				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
-				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
-				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
-				goto L0813
-			case 222:
-				goto L0352
-			case 229:
-				goto L0947
-			case 230:
+			case 29:
+				goto L056D
+			case 39:
 				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
+			case 45:
+				goto L0352
+			case 52:
+				goto L034B
+			case 75:
+				goto L037E
+			case 85:
 				goto L0249
-			case 253:
-				goto L08D8
-			case 254:
+			case 87:
+				goto L003C
+			case 88:
+				goto L17DD
+			case 97:
+				goto L0813
+			case 106:
+				goto L0854
+			case 111:
+				goto L02C4
+			case 126:
+				goto L021F
+			case 132:
+				goto L038E
+			case 133:
+				goto L09AE
+			case 135:
+				goto L000B
+			case 157:
 				goto L032A
+			case 161:
+				goto L081C
+			case 170:
+				goto L085D
+			case 178:
+				goto L056A
+			case 188:
+				goto L05AB
+			case 196:
+				goto L08D8
+			case 200:
+				goto L04BE
+			case 214:
+				goto L025B
+			case 218:
+				goto L020C
+			case 220:
+				goto L0254
+			case 221:
+				goto L1180
+			case 223:
+				goto L0DFD
+			case 227:
+				goto L1179
+			case 228:
+				goto L086D
+			case 229:
+				goto L10E2
+			case 234:
+				goto L0246
+			case 238:
+				goto L098D
+			case 241:
+				goto L023F
+			case 250:
+				goto L07C1
+			case 262:
+				goto L09C0
+			case 264:
+				goto L001D
+			case 283:
+				goto L0835
+			case 286:
+				goto L0591
+			case 293:
+				goto L10EB
+			case 306:
+				goto L0327
+			case 307:
+				goto L0947
+			case 318:
+				goto L08F1
+			case 325:
+				goto L1080
+			case 333:
+				goto L022C
+			case 335:
+				goto L0274
+			case 337:
+				goto L05A8
+			case 350:
+				goto L04BB
+			case 372:
+				goto L0DFA
+			case 374:
+				goto L0998
+			case 377:
+				goto L09E0
+			case 379:
+				goto L0292
+			case 385:
+				goto L0942
+			case 399:
+				goto L07BE
+			case 400:
+				goto L027D
+			case 402:
+				goto L0806
+			case 423:
+				goto L0A46
+			case 425:
+				goto L0219
+			case 432:
+				goto L0832
+			case 437:
+				goto L04F7
+			case 444:
+				goto L08BB
+			case 451:
+				goto L17E0
+			case 464:
+				goto L0031
+			case 477:
+				goto L07B9
+			case 496:
+				goto L09B1
+			case 498:
+				goto L000E
+			case 499:
+				goto L04B8
+			case 505:
+				goto L0007
 			}
 		}
 		goto step
 	}
 
 L17DA: // QS1
-	if off[449] {
+	if off[471] {
 		pc = 0x17DA
 		goto step
 	}
@@ -62508,7 +58614,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[450] {
+	if off[472] {
 		pc = 0x17DD
 		goto step
 	}
@@ -62531,7 +58637,7 @@ L17DD:
 	}
 
 L17E0:
-	if off[451] {
+	if off[473] {
 		pc = 0x17E0
 		goto step
 	}
@@ -62587,4 +58693,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [256]uint16{1: 0x0832, 14: 0x0274, 17: 0x09B1, 18: 0x086D, 20: 0x17E0, 22: 0x0219, 30: 0x10E2, 31: 0x085D, 33: 0x1180, 36: 0x0806, 39: 0x0254, 41: 0x0942, 44: 0x09E0, 46: 0x098D, 53: 0x056A, 55: 0x000B, 58: 0x0007, 59: 0x032D, 63: 0x0835, 66: 0x04B8, 69: 0x09C0, 71: 0x022C, 80: 0x04F7, 84: 0x08BB, 86: 0x0591, 91: 0x0A46, 96: 0x020C, 98: 0x025B, 101: 0x0998, 102: 0x0854, 115: 0x056D, 116: 0x000E, 118: 0x0292, 120: 0x023F, 128: 0x04BB, 132: 0x05A8, 145: 0x021F, 146: 0x081C, 153: 0x0031, 163: 0x034B, 169: 0x001D, 170: 0x08F1, 174: 0x038E, 178: 0x0246, 187: 0x037E, 189: 0x04BE, 192: 0x0327, 194: 0x05AB, 199: 0x027D, 200: 0x036E, 206: 0x02C4, 208: 0x003C, 212: 0x09AE, 214: 0x17DD, 215: 0x10EB, 217: 0x0813, 222: 0x0352, 229: 0x0947, 230: 0x0803, 231: 0x1179, 236: 0x1080, 240: 0x0249, 253: 0x08D8, 254: 0x032A}
+var search5KReturns = [512]uint16{8: 0x032D, 10: 0x0DF7, 17: 0x036E, 29: 0x056D, 39: 0x0803, 45: 0x0352, 52: 0x034B, 75: 0x037E, 85: 0x0249, 87: 0x003C, 88: 0x17DD, 97: 0x0813, 106: 0x0854, 111: 0x02C4, 126: 0x021F, 132: 0x038E, 133: 0x09AE, 135: 0x000B, 157: 0x032A, 161: 0x081C, 170: 0x085D, 178: 0x056A, 188: 0x05AB, 196: 0x08D8, 200: 0x04BE, 214: 0x025B, 218: 0x020C, 220: 0x0254, 221: 0x1180, 223: 0x0DFD, 227: 0x1179, 228: 0x086D, 229: 0x10E2, 234: 0x0246, 238: 0x098D, 241: 0x023F, 250: 0x07C1, 262: 0x09C0, 264: 0x001D, 283: 0x0835, 286: 0x0591, 293: 0x10EB, 306: 0x0327, 307: 0x0947, 318: 0x08F1, 325: 0x1080, 333: 0x022C, 335: 0x0274, 337: 0x05A8, 350: 0x04BB, 372: 0x0DFA, 374: 0x0998, 377: 0x09E0, 379: 0x0292, 385: 0x0942, 399: 0x07BE, 400: 0x027D, 402: 0x0806, 423: 0x0A46, 425: 0x0219, 432: 0x0832, 437: 0x04F7, 444: 0x08BB, 451: 0x17E0, 464: 0x0031, 477: 0x07B9, 496: 0x09B1, 498: 0x000E, 499: 0x04B8, 505: 0x0007}
