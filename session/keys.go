@@ -218,9 +218,9 @@ func (s *Session) Player(game *rules.Referee, m *chess.Move, computer chess.Colo
 
 // underpromote sets the type of a pawn the special-moves program has just
 // queened to the piece the move asks for, when that is not a queen: the
-// program's MOVE always queens (its own pawns are only ever queened), and
-// a player's rook, bishop or knight is written into .ATTR, as a player
-// would from the monitor.
+// program's MOVE queens a pawn keyed to the last rank (a knight of its own
+// choice is search5k's, never keyed), and a player's rook, bishop or
+// knight is written into .ATTR, as a player would from the monitor.
 func (s *Session) underpromote(m *chess.Move, computer chess.Color) error {
 	if s.Special == nil || m.Promo() == chess.NoPieceType || m.Promo() == chess.Queen {
 		return nil
