@@ -41,7 +41,8 @@ func search5kLabels(t *testing.T) (try, move, umoved, deepest, budget uint16) {
 
 // search5k's move generation holds to the rules (issue 42): in every
 // position of positionsFile (set up as for the special-moves program, its
-// moves keyed), every legal move is among the moves it tries at the root,
+// moves keyed), every legal move is among the moves it tries at the root
+// (a pawn's to the last rank twice, as a queen and as a knight: PJK),
 // and every move it tries that is not legal leaves its own king to be
 // taken (the search rejects it: the program generates moves that may leave
 // the king in check, as search1k does) and is no castling out of or
@@ -115,14 +116,12 @@ func checkSearch5KPosition(t *testing.T, p specialPosition, try, move, umoved ui
 				broken = sqbDisagrees(mem[:])
 			}
 			if mem[s5kPly] == 0 {
-				piece := mem[memmap.PieceNow]
-				from, ok1 := memmap.SquareOf(mem[memmap.Board+uint16(piece)], computer)
-				to, ok2 := memmap.SquareOf(mem[memmap.SquareNow], computer)
-				if !ok1 || !ok2 {
-					broken = fmt.Sprintf("a root move %02X to %02X: no squares", piece, mem[memmap.SquareNow])
+				k, err := search5kRootMove(mem, v.Attr, computer)
+				if err != nil {
+					broken = err.Error()
 					return
 				}
-				got[from.String()+to.String()] = true
+				got[k] = true
 			}
 		case move:
 			made = append(made, state(m))
@@ -154,7 +153,10 @@ func checkSearch5KPosition(t *testing.T, p specialPosition, try, move, umoved ui
 	pos := game.Position()
 	legal := map[string]bool{}
 	for _, m := range pos.ValidMoves() {
-		k := m.S1().String() + m.S2().String()
+		k := m.String()
+		if m.Promo() == chess.Rook || m.Promo() == chess.Bishop {
+			continue // the program promotes to a queen or a knight only
+		}
 		legal[k] = true
 		if !got[k] {
 			t.Errorf("%s (%s; %s, moves %v): legal, not tried at the root: %s", name, p.what, p.fen, p.moves, rules.SAN(pos, &m))
@@ -162,12 +164,32 @@ func checkSearch5KPosition(t *testing.T, p specialPosition, try, move, umoved ui
 	}
 	for k := range got {
 		if !legal[k] {
-			if why := notLegalFault(pos, k); why != "" {
+			if why := notLegalFault(pos, k[:4]); why != "" {
 				t.Errorf("%s (%s; %s, moves %v): tried at the root, not legal: %s: %s", name, p.what, p.fen, p.moves, k, why)
 			}
 		}
 	}
 	return deepest
+}
+
+// search5kRootMove is the move TRY is about to try at the root, in UCI:
+// a pawn's move to the last rank promotes to a queen, or to a knight when
+// .SQUARE has 08 (PJK's flag), which no other move may have.
+func search5kRootMove(mem *[0x10000]byte, attr uint16, computer chess.Color) (string, error) {
+	piece, sq := mem[memmap.PieceNow], mem[memmap.SquareNow]
+	promo := ""
+	if sq>>4 == 7 && mem[memmap.Board+uint16(piece)]>>4 == 6 && memmap.AttrPieceType(mem[attr+uint16(piece^mem[s5kSide])]) == chess.Pawn {
+		promo = "q"
+		if sq&0x08 != 0 {
+			promo, sq = "n", sq&^0x08
+		}
+	}
+	from, ok1 := memmap.SquareOf(mem[memmap.Board+uint16(piece)], computer)
+	to, ok2 := memmap.SquareOf(sq, computer)
+	if !ok1 || !ok2 {
+		return "", fmt.Errorf("a root move %02X to %02X: no squares", piece, mem[memmap.SquareNow])
+	}
+	return from.String() + to.String() + promo, nil
 }
 
 // sqbDisagrees says where the board of squares (in the root's terms: a

@@ -57,7 +57,7 @@ func (s *Session) EnterKeys(pairs [][2]byte) error {
 // cannot go on (a pawn reached the last rank with no man to replace it).
 // The caller compares the boards (Matches).
 func (s *Session) Computer(game *rules.Referee, mv Move, computer chess.Color) (uci, note, stop string, err error) {
-	from, to, err := mv.Squares(computer)
+	from, to, err := s.DisplayedSquares(mv, computer)
 	if err != nil {
 		return "", "", "", err
 	}
@@ -73,11 +73,17 @@ func (s *Session) Computer(game *rules.Referee, mv Move, computer chess.Color) (
 	uci = from.String() + to.String()
 	switch {
 	case s.Special != nil && game.Position().Board().Piece(from).Type() == chess.Pawn && mv.To>>4 == 7:
-		// MOVE made the pawn a queen in its own slot.
-		if t := memmap.AttrPieceType(s.M.Peek(s.Special.Attr + uint16(mv.Piece))); t != chess.Queen {
-			return "", "", "", fmt.Errorf("the pawn on %v reached the last rank and is a %s, not a queen", to, rules.TypeNames[t])
+		// MOVE made the pawn, in its own slot, what .ATTR now says: a
+		// queen, or a knight when the display's TO square has the
+		// knight's flag (search5k's own underpromotion).
+		t, want := memmap.AttrPieceType(s.M.Peek(s.Special.Attr+uint16(mv.Piece))), chess.Queen
+		if mv.To&KnightFlag != 0 {
+			want = chess.Knight
 		}
-		uci += "q"
+		if t != want {
+			return "", "", "", fmt.Errorf("the pawn on %v reached the last rank and is a %s, not a %s (the display %v)", to, rules.TypeNames[t], rules.TypeNames[want], mv)
+		}
+		uci += typeLetters[t]
 	case s.OwnQueen && memmap.PieceTypes[mv.Piece] == chess.Pawn && mv.To>>4 == 7 && s.queened(mv):
 		uci += "q"
 		note = fmt.Sprintf("pawn made the queen by the program (%04X = %02X)", memmap.Board+1, mv.To)
@@ -108,6 +114,22 @@ func (s *Session) Computer(game *rules.Referee, mv Move, computer chess.Color) (
 		note = "castled: rook " + rf.String() + "-" + rt.String() + " entered"
 	}
 	return uci, note, "", nil
+}
+
+// KnightFlag is what a program that keeps the full rules (Needs.Special)
+// adds to the TO square it shows when it has made its own pawn a knight
+// on the last rank (search5k: 7C for a knight on 74; the file digit is
+// 8-F). The special-moves program only ever queens and never shows it.
+const KnightFlag = 0x08
+
+// DisplayedSquares reads the squares of a move the program showed: as
+// Move.Squares, less the knight's flag on a last-rank TO square of a
+// program that keeps the full rules.
+func (s *Session) DisplayedSquares(mv Move, computer chess.Color) (from, to chess.Square, err error) {
+	if s.Special != nil && mv.To>>4 == 7 {
+		mv.To &^= KnightFlag
+	}
+	return mv.Squares(computer)
 }
 
 // IllegalMoveError is a move of the program's that the rules of chess do
@@ -196,9 +218,9 @@ func (s *Session) Player(game *rules.Referee, m *chess.Move, computer chess.Colo
 
 // underpromote sets the type of a pawn the special-moves program has just
 // queened to the piece the move asks for, when that is not a queen: the
-// program's MOVE always queens (its own pawns are only ever queened), and
-// a player's rook, bishop or knight is written into .ATTR, as a player
-// would from the monitor.
+// program's MOVE queens a pawn keyed to the last rank (a knight of its own
+// choice is search5k's, never keyed), and a player's rook, bishop or
+// knight is written into .ATTR, as a player would from the monitor.
 func (s *Session) underpromote(m *chess.Move, computer chess.Color) error {
 	if s.Special == nil || m.Promo() == chess.NoPieceType || m.Promo() == chess.Queen {
 		return nil

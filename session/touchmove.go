@@ -120,7 +120,7 @@ func (p *Play) restore(t tables) {
 // square, which its MOVE sets itself) is written back from the monitor.
 func (p *Play) touchMove(ply PlayedPly, e *IllegalMoveError, mv Move) (*PlayedPly, error) {
 	computer := p.Computer()
-	from, to, err := mv.Squares(computer)
+	from, to, err := p.S.DisplayedSquares(mv, computer)
 	if err != nil {
 		return nil, err
 	}

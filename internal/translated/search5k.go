@@ -8,25 +8,25 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 474 blocks, 1519 instructions, 3127 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 481 blocks, 1532 instructions, 3152 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a b\x10\xea \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f k\x10\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a }\x10\xa9\xee\xd0\a\xc9\x14\xd0\v S\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad2\x01J\x90-\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9 \x80\a\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 r\n f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 \xaf\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad2\x01J\x90-\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9 \x80\a\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`"},
 		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L\xd0\x02\xb5\x88)@\xf0\xf0L\xd6\x05"},
-		{Addr: 0x0324, Bytes: " f\x11 \x00\x12 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p \xe0\x0e\xb5pLw\x03"},
+		{Addr: 0x0324, Bytes: " h\x11 \x00\x12 \xaf\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p \xe0\x0e\xb5pLw\x03"},
 		{Addr: 0x0377, Bytes: "\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`\xe0\x00\xf0)H\xbc \x01\xb9\x80\x0f)\a\x85\xb5\xe4\xb5\xf0\x02\xb0\x17\xbd\x10\x01\xc9\xff\xf0\x10\x99x\x0f\xbd\x18\x01\x99\x00\x0f\x8a\x1d(\x01\x99\x80\x0fhL\x00\x04"},
 		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 \xf4\rL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
 		{Addr: 0x0520, Bytes: "\xa6G\xa5\x99)w\t\b\x9d \x01\xa8\xa5\xb5)\xf8\x9d(\x01Y\x80\x0f)\xf8\xd0O\xb9\x00\x0f\x9d\b\x01\x85\x99\xb9x\x0f\xc9\x10\xb0@\x85\xb0\xa8\xb9P\x0008\x85\xb1\x98E\x9e\xaa\xbd \x10)\x0f\x85\xda\xc9\b\xf0(\xaa\xb5\xa0\x85\xb6 f\x02 &\x040\x10\xa5\xb1ř\xf0Ip\b\xa5\xda\xf0\x04\xc9\x06\xd0\xebƶ\xa6ڥ\xb6ը\xd0\xde`\xa9\x04\x85\xb6 &\x040\x0ep\f\xa5\xb1ř\xf0#)\xf0\xc9 \xf0\xed\xa9\x06\x85\xb6 f\x02 &\x040\bP\x06\xa5\xb1ř\xf0\tƶ\xa5\xb6\xc9\x04\xd0\xe8`P\x06\xa5\xb1\xc5`\xf0æG\xa5\xb0\x9d\x00\x01\xba\x8a\xa6G\x95\x90L$\x03\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x11\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\x03L$\x03`"},
 		{Addr: 0x0780, Bytes: "\xa6G\xd0\x18hh\xac0\x01\xa5\x99\x99\xf6\x13\xa5\xb5\x99\xd6\x13\x88\x10\x02\xa0\t\x8c0\x01`\x8aJ\x90\x13\xa0\t\xb9\xf6\x13ř\xd0\a\xb9\xd6\x13ŵ\xf0\x06\x88\x10\xefL\xf5\x0e \x00\x04\xa5P \xb2\t \x00\x04\xd0\xf0\xa6G\xad1\x01\x95p\xa9\x81\x95\x88`"},
-		{Addr: 0x0800, Bytes: " \x8f\x02 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xe0\f\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\xcd\x03\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
-		{Addr: 0x0915, Bytes: "\xa6\xb0\xb5P0-\x85\xb1\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff M\t\xa9\x01 M\t`hhL\x04\x02\x8d]\x10\xa2\x00\n\xb0\x02\xa2\a\x8e^\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m]\x10\xcd^\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xb2\t\xd0\"\xa5P\x18m]\x10 \xb2\t\xd0\x17\xa5P\x18m]\x10\x18m]\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d_\x10\xa2\x10\xad_\x10\x18u\xb7 %\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad_\x10\x8d`\x10\xa9\x01\x8da\x10\xad`\x10\x18u\xb7\x8d`\x10 %\n\xc9\xff\xd0\a\xa9\x00\x8da\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xaca\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1\xc9p\x90\a\xa9\xff\x85\x9f,Q\x10L\xf3\x02\xa4\xb0\xb9P\x00\x8dU\x10\x98E\x9e\xa8\xb9 \x10\x8dS\x10\t\x80\x8dT\x10\xa9\xff\x8dV\x10\x8dW\x10\x8dY\x10\xa9\x00\x8dZ\x10\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadS\x10)\x0f\xf0\a\xc9\b\xf0-L@\v\xa5\xb18\xedU\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadU\x10)\xf0\xb0\x02\t\a\x8dX\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eW\x10L@\v\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f\xa9\x81\x8dT\x10\xad\x92\x178\xed\x99\x17\x8dZ\x10\xa5\xb18\xedU\x10\xc9 \xf0\x04\xc9\xe0\xd0\n\xa5\xb1E\x9d\x8dY\x10L@\v)\x0f\xf0!\xa6\x9a\x10\x1d\xadU\x10)\xf0\x8dV\x10\xa5\xb1)\x0f\rV\x10\x8dV\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mZ\x10\x85ۤ\xee\xadS\x10\x99\xd0\x11ȭP\x10\x99\xd0\x11ȭX\x10\x99\xd0\x11ȭW\x10\x99\xd0\x11ȭV\x10\x99\xd0\x11Ȅ\xee\xadY\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadT\x10\x9d \x10\xadV\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeW\x100#\xadX\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadU\x10\x18e\xb1J\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
-		{Addr: 0x0CE0, Bytes: "\xbd\x00\x10\xdd\x00\x01\xd0\b\xbd\x10\x10\xdd\b\x01\xf0\x03L\xbf\b`"},
-		{Addr: 0x0DE0, Bytes: "\xa9\xff\xae\x1f\x05\xf0\x02\xa5M\x8d\x00\x01\xa5N\x8d\b\x01L\xdd\x00 x\n \x00\x04 \xa2\x02L\x00\x04"},
+		{Addr: 0x0800, Bytes: " \x8f\x02 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xe0\f\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\xcd\x03\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r S\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa3\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
+		{Addr: 0x0915, Bytes: "\xa6\xb0\xb5P0-\x85\xb1\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff M\t\xa9\x01 M\t`hhL\x04\x02\x8d]\x10\xa2\x00\n\xb0\x02\xa2\a\x8e^\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m]\x10\xcd^\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xb2\t\xd0\"\xa5P\x18m]\x10 \xb2\t\xd0\x17\xa5P\x18m]\x10\x18m]\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d_\x10\xa2\x10\xad_\x10\x18u\xb7 %\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad_\x10\x8d`\x10\xa9\x01\x8da\x10\xad`\x10\x18u\xb7\x8d`\x10 %\n\xc9\xff\xd0\a\xa9\x00\x8da\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xaca\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1i\x10P\x14\xa9\xff\x85\x9f \xf3\x02\xa5\xb1M\xfe\x05\xc9x\x90酱i\bL\xf3\x02\xa5\xb18\xedU\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadU\x10)\xf0\xb0\x02\t\a\x8dX\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eW\x10LF\v\xa4\xb0\xb9P\x00\x8dU\x10\x98E\x9e\xa8\xb9 \x10\x8dS\x10\t\x80\x8dT\x10\xa9\xff\x8dV\x10\x8dW\x10\x8dY\x10\xa9\x00\x8dZ\x10\xa5\xb1)w\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadS\x10)\x0f\xf0\x99\xc9\b\xd0V\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f \xc5\x11\x8eT\x10\xbd\x11\x17\xed\x99\x17\x8dZ\x10\xa5\xb18\xedU\x10\xc9 \xf0\x04\xc9\xe0\xd0\t\xa5\xb1E\x9d\x8dY\x10\xd0 )\a\xf0\x1c\xa6\x9a\x10\x18\xa5\xb1MU\x10)\x0fMU\x10\x8dV\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mZ\x10\x85ۤ\xee\xadS\x10\x99\xd0\x11ȭP\x10\x99\xd0\x11ȭX\x10\x99\xd0\x11ȭW\x10\x99\xd0\x11ȭV\x10\x99\xd0\x11Ȅ\xee\xadY\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H)w\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadT\x10\x9d \x10\xadV\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeW\x100\x1b\xadX\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadU\x10\x18e\xb1J\x95PE\x9d\xa8\x8aL\xf4\f`"},
+		{Addr: 0x0CE0, Bytes: "\xbd\x00\x10\xdd\x00\x01\xd0\b\xbd\x10\x10\xdd\b\x01\xf0\x03L\xbf\b`E\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
+		{Addr: 0x0DE0, Bytes: "\xa9\xff\xae\x1f\x05\xf0\x02\xa5M\x8d\x00\x01\xa5N\x8d\b\x01L\xdd\x00 \xaf\n \x00\x04 \xa2\x02L\x00\x04"},
 		{Addr: 0x0EE0, Bytes: "\xa5\xb1\x9d\x18\x01\xa4\xb0\xe0\x00\xd0\x04\x85N\x84M\xa5\xb0\x9d\x10\x01`\xad\x1f\x05J\x90\x03L \x05`"},
-		{Addr: 0x1062, Bytes: "\xa2\x8a\x86\xb2\xa2\x00\x86\xee`\xbd@\x10\x9d \x10\x9d0\x10\xa9\xff\x8dP\x10\xbd\x81\x17` \x00\x04\xa2\x0f\xbd \x10\xbc0\x10\x9d0\x10\x98\x9d \x10\xca\x10\xf0\xadP\x100\x05Iw\x8dP\x10\xa9\x00\x85\x9d\x85\x9e`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaa\x8e[\x10h\x85\xb1\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0f\xba\x86\xb2\xa6\xb3\x9a\xa4\ue239\xd0\x110\x03 \b\x11\x88\xb9\xd0\x110\x03 '\x11\x88\x88\xb9\xd0\x11\x8dP\x10\x88\x84\xee\xb9\xd0\x11H\xa5\xb0E\x9e\xaah\x9d \x10)\x0f\x85\xda`\x8c\\\x10\xae[\x10\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa5\xb1E\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10`\x8c\\\x10\xaa\xb5PE\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10\x88\xb9\xd0\x11\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x02\x99 \x10\xac\\\x10`\xa5\x9f0\rE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17`\xad\x92\x17`\xa5\xb0E\x9e\xaa\xbd \x10)\x0f\xaa\xa4\xb0\xb9P\x00 \xfc\x04\x85\xb5\xa5\xb1 \xfc\x048\xe5\xb5\xe0\x00\xd0\x17\xe9\x01\xa8\xa5\xb18\xe5P\xc9\x02\xf0\x04\xc9\xfe\xd0\x06\x98\x18mR\x10\xa8\x98\xa6\xb0`\xb5\x88)@\xf0\x1b\xa5\xb6\xf0\x17\xa5\xb0\xc9\b\x90\x0fE\x9e\xa8\xb9 \x10)\x0f\xc9\b\xf0\x03\xa9\x00`\xa9\x01`"},
+		{Addr: 0x1062, Bytes: "\xa2\x8a\x86\xb2\xa2\x00\x86\xee`\xbd@\x10\x9d \x10\x9d0\x10\xa9\xff\x8dP\x10\xbd\x81\x17` \x00\x04\xa2\x0f\xbd \x10\xbc0\x10\x9d0\x10\x98\x9d \x10\xca\x10\xf0\xadP\x100\x05Iw\x8dP\x10\xa9\x00\x85\x9d\x85\x9e`\xba\x86\xb3\xa6\xb2\x9ah\x85\xb6h\x85\xb0\xaah\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0fh\xaa\x8e[\x10h\x85\xb1)w\x95PE\x9d\xa8\x8a0\x02E\x9e\x99\x00\x0f\xba\x86\xb2\xa6\xb3\x9a\xa4\ue239\xd0\x110\x03 \n\x11\x88\xb9\xd0\x110\x03 )\x11\x88\x88\xb9\xd0\x11\x8dP\x10\x88\x84\xee\xb9\xd0\x11H\xa5\xb0E\x9e\xaah\x9d \x10)\x0f\x85\xda`\x8c\\\x10\xae[\x10\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa5\xb1E\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10`\x8c\\\x10\xaa\xb5PE\x9d\xa8\xa9\xff\x99\x00\x0f\xac\\\x10\x88\xb9\xd0\x11\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x02\x99 \x10\xac\\\x10`\xa5\x9f0\rE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17`\xad\x92\x17`\xa5\xb0E\x9e\xaa\xbd \x10)\x0f\xaa\xa4\xb0\xb9P\x00 \xfc\x04\x85\xb5\xa5\xb1 \xfc\x048\xe5\xb5\xe0\x00\xd0\x17\xe9\x01\xa8\xa5\xb18\xe5P\xc9\x02\xf0\x04\xc9\xfe\xd0\x06\x98\x18mR\x10\xa8\x98\xa6\xb0`\xb5\x88)@\xf0\x1b\xa5\xb6\xf0\x17\xa5\xb0\xc9\b\x90\x0fE\x9e\xa8\xb9 \x10)\x0f\xc9\b\xf0\x03\xa9\x00`\xa9\x01`\xa2\x81\xa5\xb1)\b\xf0\x02\xa2\x86`"},
 		{Addr: 0x1200, Bytes: "\x8d4\x01\xb5P\x8d5\x01\xa5\xb0E\x9e\xa8\xb9 \x10)\x0f\xc9\b\xb07\xa8\xf0\x0f\xc9\x02\xd0\x03Lh\x13\xa6\xb0\xad4\x01L\x9d\x03\xad\xe0\x13\xf0\xf3\x8d:\x01\xa5a\x10\xec\xad4\x01I\xff\x8d8\x01\xad4\x01\x18m8\x01\x8d4\x01\xce:\x01\xd0\xf1\xf0ӥ\xb1)\a\x8d6\x018\xe9\x01\x8d7\x01\xa5\xb1\t\a\x8d8\x01\xad5\x01)\a\x8d;\x018\xe9\x01\x8d9\x01\xad\xe1\x13\xf0-\xad5\x01)\xf0\xc9\x10\xd0$\xa5a0 \xa5P\xc9\b\xb0\x1a\xe9\x02\xc9\x02\x90\x14\xa5P8\xed9\x01\xc9\x03\xb0\n\xad4\x018\xed\xe1\x13\x8d4\x01\xad\xe5\x13\xf0.\xa0\x0f\xb9`\x000\x11\xcd8\x01\x90\f\xf0\n)\a8\xed7\x01\xc9\x03\x90\x16\x88\xc0\a\xd0奱JJJJ\xa8\xad4\x01\x18y\xe8\x13\x8d4\x01\xad;\x01\xcd6\x01\xd0\x03L \x12\xad\xe2\x13\r\xe3\x13\xf0\xf5\xa9\x00\x8d:\x01\xa0\x0fİ\xf01\xb9P\x000,)\a\x8d8\x018\xed7\x01\xc9\x03\xb0\n\xaa\xad:\x01\x1d\xf0\x13\x8d:\x01\xad8\x018\xed9\x01\xc9\x03\xb0\n\xaa\xad:\x01\x1d\xf3\x13\x8d:\x01\x88\xc0\a\xd0ƭ:\x01J\x90\f\xaa\xad4\x018\xed\xe2\x13\x8d4\x01\x8aJ\x90\f\xaa\xad4\x01\x18m\xe2\x13\x8d4\x01\x8aJ\xb0\f\xaa\xad4\x018\xed\xe3\x13\x8d4\x01\x8aJ\xb0\n\xad4\x01\x18m\xe3\x13\x8d4\x01L \x12\xad\xe4\x13\xf0f\xad5\x01E\xb1)\a\xf0]\xa5\xb1)\a\x8d6\x01\xad5\x01)\a\x8d;\x01\xa9\x00\x8d:\x01\xa0\x0f\xb9P\x000\x1e)\a\xcd6\x01\xd0\n\xa9\x01\r:\x01\x8d:\x01\xd0\r\xcd;\x01\xd0\b\xa9\x02\r:\x01\x8d:\x01\x88\xc0\a\xd0ح:\x01J\xb0\f\xaa\xad4\x01\x18m\xe4\x13\x8d4\x01\x8aJ\xb0\n\xad4\x018\xed\xe4\x13\x8d4\x01L \x12"},
 		{Addr: 0x17A1, Bytes: "\xa6G\xa9\x00\x95\x88\xe4H\x90\x10\xb5\x80\xe0\a\xb0(\xd5x\xb0$\xd5p\x90\x02\x95p\xa5I\xd0\x02\xc6J\xc6I\xa5J\x10\v\xa4M\xc8\xf0\x06\xa5H\x85K\xd0\a\xe4H\xb0\x04L\x00\b` \x00\x04 A\b\xa6G\xb5pL\x00\x04"},
 	},
@@ -57,20 +57,21 @@ var Search5K = &emu.Native{
 		0x09C0, 0x09C4, 0x09C9, 0x09D4, 0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB, 0x0A00,
 		0x0A04, 0x0A08, 0x0A0C, 0x0A10, 0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25, 0x0A2A,
 		0x0A33, 0x0A3A, 0x0A40, 0x0A42, 0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65, 0x0A67,
-		0x0A68, 0x0A6E, 0x0A75, 0x0A78, 0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8, 0x0AD0,
-		0x0AD2, 0x0AD9, 0x0ADE, 0x0AE1, 0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11, 0x0B1B,
-		0x0B1F, 0x0B23, 0x0B39, 0x0B3E, 0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD, 0x0CE0,
-		0x0CE8, 0x0CF0, 0x0CF3, 0x0DE0, 0x0DE7, 0x0DE9, 0x0DF4, 0x0DF7, 0x0DFA, 0x0DFD, 0x0EE0, 0x0EEB,
-		0x0EEF, 0x0EF5, 0x0EFB, 0x0EFE, 0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092, 0x1097, 0x109C,
-		0x10A3, 0x10CC, 0x10CE, 0x10DF, 0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151, 0x1155, 0x1162,
-		0x1166, 0x1179, 0x1180, 0x1187, 0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7, 0x11AB, 0x11B1,
-		0x11BD, 0x11C0, 0x11C2, 0x1200, 0x1216, 0x1219, 0x121D, 0x1220, 0x1228, 0x122D, 0x1234, 0x123C,
-		0x124B, 0x124D, 0x1274, 0x127D, 0x1281, 0x1287, 0x128D, 0x1297, 0x12A1, 0x12A6, 0x12A8, 0x12AD,
-		0x12B2, 0x12B4, 0x12BE, 0x12C3, 0x12D4, 0x12DC, 0x12DF, 0x12E7, 0x12EE, 0x12F2, 0x12F7, 0x1304,
-		0x130E, 0x1319, 0x1323, 0x1328, 0x132E, 0x133A, 0x133D, 0x1349, 0x134C, 0x1358, 0x135B, 0x1365,
-		0x1368, 0x136D, 0x1376, 0x138C, 0x1391, 0x1398, 0x13A2, 0x13A7, 0x13AF, 0x13B4, 0x13BA, 0x13C6,
-		0x13C9, 0x13D3, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC,
-		0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
+		0x0A68, 0x0A6E, 0x0A72, 0x0A75, 0x0A7E, 0x0A82, 0x0A85, 0x0A8F, 0x0A93, 0x0A9B, 0x0A9D, 0x0AA4,
+		0x0AA9, 0x0AAC, 0x0AAF, 0x0ADE, 0x0AE3, 0x0AEC, 0x0AF0, 0x0AFA, 0x0AFC, 0x0B00, 0x0B03, 0x0B0F,
+		0x0B19, 0x0B1D, 0x0B26, 0x0B2A, 0x0B2E, 0x0B3F, 0x0B44, 0x0B46, 0x0B4C, 0x0B59, 0x0BD5, 0x0BDD,
+		0x0BE2, 0x0BFD, 0x0CE0, 0x0CE8, 0x0CF0, 0x0CF3, 0x0CF4, 0x0DE0, 0x0DE7, 0x0DE9, 0x0DF4, 0x0DF7,
+		0x0DFA, 0x0DFD, 0x0EE0, 0x0EEB, 0x0EEF, 0x0EF5, 0x0EFB, 0x0EFE, 0x1062, 0x106B, 0x107D, 0x1080,
+		0x1082, 0x1092, 0x1097, 0x109C, 0x10A3, 0x10CE, 0x10D0, 0x10E1, 0x10E4, 0x10EA, 0x10ED, 0x110A,
+		0x1129, 0x1153, 0x1157, 0x1164, 0x1168, 0x117B, 0x1182, 0x1189, 0x1195, 0x1199, 0x119F, 0x11A0,
+		0x11A3, 0x11A9, 0x11AD, 0x11B3, 0x11BF, 0x11C2, 0x11C4, 0x11C5, 0x11CD, 0x11CF, 0x1200, 0x1216,
+		0x1219, 0x121D, 0x1220, 0x1228, 0x122D, 0x1234, 0x123C, 0x124B, 0x124D, 0x1274, 0x127D, 0x1281,
+		0x1287, 0x128D, 0x1297, 0x12A1, 0x12A6, 0x12A8, 0x12AD, 0x12B2, 0x12B4, 0x12BE, 0x12C3, 0x12D4,
+		0x12DC, 0x12DF, 0x12E7, 0x12EE, 0x12F2, 0x12F7, 0x1304, 0x130E, 0x1319, 0x1323, 0x1328, 0x132E,
+		0x133A, 0x133D, 0x1349, 0x134C, 0x1358, 0x135B, 0x1365, 0x1368, 0x136D, 0x1376, 0x138C, 0x1391,
+		0x1398, 0x13A2, 0x13A7, 0x13AF, 0x13B4, 0x13BA, 0x13C6, 0x13C9, 0x13D3, 0x17A1, 0x17AB, 0x17B1,
+		0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD,
+		0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
@@ -392,44 +393,48 @@ var Search5K = &emu.Native{
 		{Start: 0x0A65, Bytes: []emu.Range{{Lo: 0x0A65, Hi: 0x0A66}}},
 		{Start: 0x0A67, Bytes: []emu.Range{{Lo: 0x0A67, Hi: 0x0A67}}},
 		{Start: 0x0A68, Bytes: []emu.Range{{Lo: 0x0A68, Hi: 0x0A6D}}},
-		{Start: 0x0A6E, Bytes: []emu.Range{{Lo: 0x0A6E, Hi: 0x0A74}}},
-		{Start: 0x0A75, Bytes: []emu.Range{{Lo: 0x0A75, Hi: 0x0A77}}},
-		{Start: 0x0A78, Bytes: []emu.Range{{Lo: 0x0A78, Hi: 0x0AA4}}},
-		{Start: 0x0AA5, Bytes: []emu.Range{{Lo: 0x0AA5, Hi: 0x0AA9}}},
-		{Start: 0x0AAA, Bytes: []emu.Range{{Lo: 0x0AAA, Hi: 0x0AB2}}},
-		{Start: 0x0AB3, Bytes: []emu.Range{{Lo: 0x0AB3, Hi: 0x0AB6}}},
-		{Start: 0x0AB7, Bytes: []emu.Range{{Lo: 0x0AB7, Hi: 0x0AB9}}},
-		{Start: 0x0ABA, Bytes: []emu.Range{{Lo: 0x0ABA, Hi: 0x0AC3}}},
-		{Start: 0x0AC4, Bytes: []emu.Range{{Lo: 0x0AC4, Hi: 0x0AC7}}},
-		{Start: 0x0AC8, Bytes: []emu.Range{{Lo: 0x0AC8, Hi: 0x0ACF}}},
-		{Start: 0x0AD0, Bytes: []emu.Range{{Lo: 0x0AD0, Hi: 0x0AD1}}},
-		{Start: 0x0AD2, Bytes: []emu.Range{{Lo: 0x0AD2, Hi: 0x0AD8}}},
-		{Start: 0x0AD9, Bytes: []emu.Range{{Lo: 0x0AD9, Hi: 0x0ADD}}},
-		{Start: 0x0ADE, Bytes: []emu.Range{{Lo: 0x0ADE, Hi: 0x0AE0}}},
-		{Start: 0x0AE1, Bytes: []emu.Range{{Lo: 0x0AE1, Hi: 0x0AE3}}},
-		{Start: 0x0AE4, Bytes: []emu.Range{{Lo: 0x0AE4, Hi: 0x0AED}}},
-		{Start: 0x0AEE, Bytes: []emu.Range{{Lo: 0x0AEE, Hi: 0x0AEF}}},
-		{Start: 0x0AF0, Bytes: []emu.Range{{Lo: 0x0AF0, Hi: 0x0AF3}}},
-		{Start: 0x0AF4, Bytes: []emu.Range{{Lo: 0x0AF4, Hi: 0x0B02}}},
-		{Start: 0x0B03, Bytes: []emu.Range{{Lo: 0x0B03, Hi: 0x0B0C}}},
-		{Start: 0x0B0D, Bytes: []emu.Range{{Lo: 0x0B0D, Hi: 0x0B10}}},
-		{Start: 0x0B11, Bytes: []emu.Range{{Lo: 0x0B11, Hi: 0x0B1A}}},
-		{Start: 0x0B1B, Bytes: []emu.Range{{Lo: 0x0B1B, Hi: 0x0B1E}}},
-		{Start: 0x0B1F, Bytes: []emu.Range{{Lo: 0x0B1F, Hi: 0x0B22}}},
-		{Start: 0x0B23, Bytes: []emu.Range{{Lo: 0x0B23, Hi: 0x0B38}}},
-		{Start: 0x0B39, Bytes: []emu.Range{{Lo: 0x0B39, Hi: 0x0B3D}}},
-		{Start: 0x0B3E, Bytes: []emu.Range{{Lo: 0x0B3E, Hi: 0x0B3F}}},
-		{Start: 0x0B40, Bytes: []emu.Range{{Lo: 0x0B40, Hi: 0x0B45}}},
-		{Start: 0x0B46, Bytes: []emu.Range{{Lo: 0x0B46, Hi: 0x0B52}}},
-		{Start: 0x0B53, Bytes: []emu.Range{{Lo: 0x0B53, Hi: 0x0BCC}}},
-		{Start: 0x0BCD, Bytes: []emu.Range{{Lo: 0x0BCD, Hi: 0x0BD4}}},
-		{Start: 0x0BD5, Bytes: []emu.Range{{Lo: 0x0BD5, Hi: 0x0BD9}}},
-		{Start: 0x0BDA, Bytes: []emu.Range{{Lo: 0x0BDA, Hi: 0x0BFC}}},
+		{Start: 0x0A6E, Bytes: []emu.Range{{Lo: 0x0A6E, Hi: 0x0A71}}},
+		{Start: 0x0A72, Bytes: []emu.Range{{Lo: 0x0A72, Hi: 0x0A74}}},
+		{Start: 0x0A75, Bytes: []emu.Range{{Lo: 0x0A75, Hi: 0x0A7D}}},
+		{Start: 0x0A7E, Bytes: []emu.Range{{Lo: 0x0A7E, Hi: 0x0A81}}},
+		{Start: 0x0A82, Bytes: []emu.Range{{Lo: 0x0A82, Hi: 0x0A84}}},
+		{Start: 0x0A85, Bytes: []emu.Range{{Lo: 0x0A85, Hi: 0x0A8E}}},
+		{Start: 0x0A8F, Bytes: []emu.Range{{Lo: 0x0A8F, Hi: 0x0A92}}},
+		{Start: 0x0A93, Bytes: []emu.Range{{Lo: 0x0A93, Hi: 0x0A9A}}},
+		{Start: 0x0A9B, Bytes: []emu.Range{{Lo: 0x0A9B, Hi: 0x0A9C}}},
+		{Start: 0x0A9D, Bytes: []emu.Range{{Lo: 0x0A9D, Hi: 0x0AA3}}},
+		{Start: 0x0AA4, Bytes: []emu.Range{{Lo: 0x0AA4, Hi: 0x0AA8}}},
+		{Start: 0x0AA9, Bytes: []emu.Range{{Lo: 0x0AA9, Hi: 0x0AAB}}},
+		{Start: 0x0AAC, Bytes: []emu.Range{{Lo: 0x0AAC, Hi: 0x0AAE}}},
+		{Start: 0x0AAF, Bytes: []emu.Range{{Lo: 0x0AAF, Hi: 0x0ADD}}},
+		{Start: 0x0ADE, Bytes: []emu.Range{{Lo: 0x0ADE, Hi: 0x0AE2}}},
+		{Start: 0x0AE3, Bytes: []emu.Range{{Lo: 0x0AE3, Hi: 0x0AEB}}},
+		{Start: 0x0AEC, Bytes: []emu.Range{{Lo: 0x0AEC, Hi: 0x0AEF}}},
+		{Start: 0x0AF0, Bytes: []emu.Range{{Lo: 0x0AF0, Hi: 0x0AF9}}},
+		{Start: 0x0AFA, Bytes: []emu.Range{{Lo: 0x0AFA, Hi: 0x0AFB}}},
+		{Start: 0x0AFC, Bytes: []emu.Range{{Lo: 0x0AFC, Hi: 0x0AFF}}},
+		{Start: 0x0B00, Bytes: []emu.Range{{Lo: 0x0B00, Hi: 0x0B02}}},
+		{Start: 0x0B03, Bytes: []emu.Range{{Lo: 0x0B03, Hi: 0x0B0E}}},
+		{Start: 0x0B0F, Bytes: []emu.Range{{Lo: 0x0B0F, Hi: 0x0B18}}},
+		{Start: 0x0B19, Bytes: []emu.Range{{Lo: 0x0B19, Hi: 0x0B1C}}},
+		{Start: 0x0B1D, Bytes: []emu.Range{{Lo: 0x0B1D, Hi: 0x0B25}}},
+		{Start: 0x0B26, Bytes: []emu.Range{{Lo: 0x0B26, Hi: 0x0B29}}},
+		{Start: 0x0B2A, Bytes: []emu.Range{{Lo: 0x0B2A, Hi: 0x0B2D}}},
+		{Start: 0x0B2E, Bytes: []emu.Range{{Lo: 0x0B2E, Hi: 0x0B3E}}},
+		{Start: 0x0B3F, Bytes: []emu.Range{{Lo: 0x0B3F, Hi: 0x0B43}}},
+		{Start: 0x0B44, Bytes: []emu.Range{{Lo: 0x0B44, Hi: 0x0B45}}},
+		{Start: 0x0B46, Bytes: []emu.Range{{Lo: 0x0B46, Hi: 0x0B4B}}},
+		{Start: 0x0B4C, Bytes: []emu.Range{{Lo: 0x0B4C, Hi: 0x0B58}}},
+		{Start: 0x0B59, Bytes: []emu.Range{{Lo: 0x0B59, Hi: 0x0BD4}}},
+		{Start: 0x0BD5, Bytes: []emu.Range{{Lo: 0x0BD5, Hi: 0x0BDC}}},
+		{Start: 0x0BDD, Bytes: []emu.Range{{Lo: 0x0BDD, Hi: 0x0BE1}}},
+		{Start: 0x0BE2, Bytes: []emu.Range{{Lo: 0x0BE2, Hi: 0x0BFC}}},
 		{Start: 0x0BFD, Bytes: []emu.Range{{Lo: 0x0BFD, Hi: 0x0BFD}}},
 		{Start: 0x0CE0, Bytes: []emu.Range{{Lo: 0x0CE0, Hi: 0x0CE7}}},
 		{Start: 0x0CE8, Bytes: []emu.Range{{Lo: 0x0CE8, Hi: 0x0CEF}}},
 		{Start: 0x0CF0, Bytes: []emu.Range{{Lo: 0x0CF0, Hi: 0x0CF2}}},
 		{Start: 0x0CF3, Bytes: []emu.Range{{Lo: 0x0CF3, Hi: 0x0CF3}}},
+		{Start: 0x0CF4, Bytes: []emu.Range{{Lo: 0x0CF4, Hi: 0x0CFF}}},
 		{Start: 0x0DE0, Bytes: []emu.Range{{Lo: 0x0DE0, Hi: 0x0DE6}}},
 		{Start: 0x0DE7, Bytes: []emu.Range{{Lo: 0x0DE7, Hi: 0x0DE8}}},
 		{Start: 0x0DE9, Bytes: []emu.Range{{Lo: 0x0DE9, Hi: 0x0DF3}}},
@@ -451,33 +456,36 @@ var Search5K = &emu.Native{
 		{Start: 0x1092, Bytes: []emu.Range{{Lo: 0x1092, Hi: 0x1096}}},
 		{Start: 0x1097, Bytes: []emu.Range{{Lo: 0x1097, Hi: 0x109B}}},
 		{Start: 0x109C, Bytes: []emu.Range{{Lo: 0x109C, Hi: 0x10A2}}},
-		{Start: 0x10A3, Bytes: []emu.Range{{Lo: 0x10A3, Hi: 0x10CB}}},
-		{Start: 0x10CC, Bytes: []emu.Range{{Lo: 0x10CC, Hi: 0x10CD}}},
-		{Start: 0x10CE, Bytes: []emu.Range{{Lo: 0x10CE, Hi: 0x10DE}}},
-		{Start: 0x10DF, Bytes: []emu.Range{{Lo: 0x10DF, Hi: 0x10E1}}},
-		{Start: 0x10E2, Bytes: []emu.Range{{Lo: 0x10E2, Hi: 0x10E7}}},
-		{Start: 0x10E8, Bytes: []emu.Range{{Lo: 0x10E8, Hi: 0x10EA}}},
-		{Start: 0x10EB, Bytes: []emu.Range{{Lo: 0x10EB, Hi: 0x1107}}},
-		{Start: 0x1108, Bytes: []emu.Range{{Lo: 0x1108, Hi: 0x1126}}},
-		{Start: 0x1127, Bytes: []emu.Range{{Lo: 0x1127, Hi: 0x1150}}},
-		{Start: 0x1151, Bytes: []emu.Range{{Lo: 0x1151, Hi: 0x1154}}},
-		{Start: 0x1155, Bytes: []emu.Range{{Lo: 0x1155, Hi: 0x1161}}},
-		{Start: 0x1162, Bytes: []emu.Range{{Lo: 0x1162, Hi: 0x1165}}},
-		{Start: 0x1166, Bytes: []emu.Range{{Lo: 0x1166, Hi: 0x1178}}},
-		{Start: 0x1179, Bytes: []emu.Range{{Lo: 0x1179, Hi: 0x117F}}},
-		{Start: 0x1180, Bytes: []emu.Range{{Lo: 0x1180, Hi: 0x1186}}},
-		{Start: 0x1187, Bytes: []emu.Range{{Lo: 0x1187, Hi: 0x1192}}},
-		{Start: 0x1193, Bytes: []emu.Range{{Lo: 0x1193, Hi: 0x1196}}},
-		{Start: 0x1197, Bytes: []emu.Range{{Lo: 0x1197, Hi: 0x119C}}},
-		{Start: 0x119D, Bytes: []emu.Range{{Lo: 0x119D, Hi: 0x119D}}},
-		{Start: 0x119E, Bytes: []emu.Range{{Lo: 0x119E, Hi: 0x11A0}}},
-		{Start: 0x11A1, Bytes: []emu.Range{{Lo: 0x11A1, Hi: 0x11A6}}},
-		{Start: 0x11A7, Bytes: []emu.Range{{Lo: 0x11A7, Hi: 0x11AA}}},
-		{Start: 0x11AB, Bytes: []emu.Range{{Lo: 0x11AB, Hi: 0x11B0}}},
-		{Start: 0x11B1, Bytes: []emu.Range{{Lo: 0x11B1, Hi: 0x11BC}}},
-		{Start: 0x11BD, Bytes: []emu.Range{{Lo: 0x11BD, Hi: 0x11BF}}},
-		{Start: 0x11C0, Bytes: []emu.Range{{Lo: 0x11C0, Hi: 0x11C1}}},
-		{Start: 0x11C2, Bytes: []emu.Range{{Lo: 0x11C2, Hi: 0x11C2}}},
+		{Start: 0x10A3, Bytes: []emu.Range{{Lo: 0x10A3, Hi: 0x10CD}}},
+		{Start: 0x10CE, Bytes: []emu.Range{{Lo: 0x10CE, Hi: 0x10CF}}},
+		{Start: 0x10D0, Bytes: []emu.Range{{Lo: 0x10D0, Hi: 0x10E0}}},
+		{Start: 0x10E1, Bytes: []emu.Range{{Lo: 0x10E1, Hi: 0x10E3}}},
+		{Start: 0x10E4, Bytes: []emu.Range{{Lo: 0x10E4, Hi: 0x10E9}}},
+		{Start: 0x10EA, Bytes: []emu.Range{{Lo: 0x10EA, Hi: 0x10EC}}},
+		{Start: 0x10ED, Bytes: []emu.Range{{Lo: 0x10ED, Hi: 0x1109}}},
+		{Start: 0x110A, Bytes: []emu.Range{{Lo: 0x110A, Hi: 0x1128}}},
+		{Start: 0x1129, Bytes: []emu.Range{{Lo: 0x1129, Hi: 0x1152}}},
+		{Start: 0x1153, Bytes: []emu.Range{{Lo: 0x1153, Hi: 0x1156}}},
+		{Start: 0x1157, Bytes: []emu.Range{{Lo: 0x1157, Hi: 0x1163}}},
+		{Start: 0x1164, Bytes: []emu.Range{{Lo: 0x1164, Hi: 0x1167}}},
+		{Start: 0x1168, Bytes: []emu.Range{{Lo: 0x1168, Hi: 0x117A}}},
+		{Start: 0x117B, Bytes: []emu.Range{{Lo: 0x117B, Hi: 0x1181}}},
+		{Start: 0x1182, Bytes: []emu.Range{{Lo: 0x1182, Hi: 0x1188}}},
+		{Start: 0x1189, Bytes: []emu.Range{{Lo: 0x1189, Hi: 0x1194}}},
+		{Start: 0x1195, Bytes: []emu.Range{{Lo: 0x1195, Hi: 0x1198}}},
+		{Start: 0x1199, Bytes: []emu.Range{{Lo: 0x1199, Hi: 0x119E}}},
+		{Start: 0x119F, Bytes: []emu.Range{{Lo: 0x119F, Hi: 0x119F}}},
+		{Start: 0x11A0, Bytes: []emu.Range{{Lo: 0x11A0, Hi: 0x11A2}}},
+		{Start: 0x11A3, Bytes: []emu.Range{{Lo: 0x11A3, Hi: 0x11A8}}},
+		{Start: 0x11A9, Bytes: []emu.Range{{Lo: 0x11A9, Hi: 0x11AC}}},
+		{Start: 0x11AD, Bytes: []emu.Range{{Lo: 0x11AD, Hi: 0x11B2}}},
+		{Start: 0x11B3, Bytes: []emu.Range{{Lo: 0x11B3, Hi: 0x11BE}}},
+		{Start: 0x11BF, Bytes: []emu.Range{{Lo: 0x11BF, Hi: 0x11C1}}},
+		{Start: 0x11C2, Bytes: []emu.Range{{Lo: 0x11C2, Hi: 0x11C3}}},
+		{Start: 0x11C4, Bytes: []emu.Range{{Lo: 0x11C4, Hi: 0x11C4}}},
+		{Start: 0x11C5, Bytes: []emu.Range{{Lo: 0x11C5, Hi: 0x11CC}}},
+		{Start: 0x11CD, Bytes: []emu.Range{{Lo: 0x11CD, Hi: 0x11CE}}},
+		{Start: 0x11CF, Bytes: []emu.Range{{Lo: 0x11CF, Hi: 0x11CF}}},
 		{Start: 0x1200, Bytes: []emu.Range{{Lo: 0x1200, Hi: 0x1215}}},
 		{Start: 0x1216, Bytes: []emu.Range{{Lo: 0x1216, Hi: 0x1218}}},
 		{Start: 0x1219, Bytes: []emu.Range{{Lo: 0x1219, Hi: 0x121C}}},
@@ -2116,32 +2124,32 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0A43
 	case 0x0A46:
-		if 49 >= budget {
+		if 43 >= budget {
 			goto budget
 		}
 		goto L0A46
 	case 0x0A48:
-		if 47 >= budget {
+		if 41 >= budget {
 			goto budget
 		}
 		goto L0A48
 	case 0x0A4A:
-		if 45 >= budget {
+		if 39 >= budget {
 			goto budget
 		}
 		goto L0A4A
 	case 0x0A4F:
-		if 39 >= budget {
+		if 33 >= budget {
 			goto budget
 		}
 		goto L0A4F
 	case 0x0A58:
-		if 27 >= budget {
+		if 21 >= budget {
 			goto budget
 		}
 		goto L0A58
 	case 0x0A65:
-		if 8 >= budget {
+		if 2 >= budget {
 			goto budget
 		}
 		goto L0A65
@@ -2151,175 +2159,190 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L0A67
 	case 0x0A68:
-		if 19 >= budget {
+		if 12 >= budget {
 			goto budget
 		}
 		goto L0A68
 	case 0x0A6E:
-		if 12 >= budget {
+		if 5 >= budget {
 			goto budget
 		}
 		goto L0A6E
+	case 0x0A72:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0A72
 	case 0x0A75:
-		if 3 >= budget {
+		if 19 >= budget {
 			goto budget
 		}
 		goto L0A75
-	case 0x0A78:
-		if 62 >= budget {
+	case 0x0A7E:
+		if 8 >= budget {
 			goto budget
 		}
-		goto L0A78
-	case 0x0AA5:
-		if 397 >= budget {
+		goto L0A7E
+	case 0x0A82:
+		if 3 >= budget {
 			goto budget
 		}
-		goto L0AA5
-	case 0x0AAA:
-		if 389 >= budget {
+		goto L0A82
+	case 0x0A85:
+		if 331 >= budget {
 			goto budget
 		}
-		goto L0AAA
-	case 0x0AB3:
-		if 378 >= budget {
-			goto budget
-		}
-		goto L0AB3
-	case 0x0AB7:
-		if 308 >= budget {
-			goto budget
-		}
-		goto L0AB7
-	case 0x0ABA:
-		if 326 >= budget {
-			goto budget
-		}
-		goto L0ABA
-	case 0x0AC4:
-		if 313 >= budget {
-			goto budget
-		}
-		goto L0AC4
-	case 0x0AC8:
-		if 21 >= budget {
-			goto budget
-		}
-		goto L0AC8
-	case 0x0AD0:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L0AD0
-	case 0x0AD2:
-		if 9 >= budget {
-			goto budget
-		}
-		goto L0AD2
-	case 0x0AD9:
-		if 320 >= budget {
-			goto budget
-		}
-		goto L0AD9
-	case 0x0ADE:
-		if 312 >= budget {
-			goto budget
-		}
-		goto L0ADE
-	case 0x0AE1:
-		if 308 >= budget {
-			goto budget
-		}
-		goto L0AE1
-	case 0x0AE4:
-		if 373 >= budget {
-			goto budget
-		}
-		goto L0AE4
-	case 0x0AEE:
-		if 361 >= budget {
-			goto budget
-		}
-		goto L0AEE
-	case 0x0AF0:
-		if 359 >= budget {
-			goto budget
-		}
-		goto L0AF0
-	case 0x0AF4:
-		if 355 >= budget {
-			goto budget
-		}
-		goto L0AF4
-	case 0x0B03:
-		if 335 >= budget {
-			goto budget
-		}
-		goto L0B03
-	case 0x0B0D:
-		if 322 >= budget {
-			goto budget
-		}
-		goto L0B0D
-	case 0x0B11:
+		goto L0A85
+	case 0x0A8F:
 		if 318 >= budget {
 			goto budget
 		}
-		goto L0B11
-	case 0x0B1B:
-		if 315 >= budget {
+		goto L0A8F
+	case 0x0A93:
+		if 21 >= budget {
 			goto budget
 		}
-		goto L0B1B
-	case 0x0B1F:
-		if 311 >= budget {
+		goto L0A93
+	case 0x0A9B:
+		if 11 >= budget {
 			goto budget
 		}
-		goto L0B1F
-	case 0x0B23:
-		if 28 >= budget {
+		goto L0A9B
+	case 0x0A9D:
+		if 9 >= budget {
 			goto budget
 		}
-		goto L0B23
-	case 0x0B39:
+		goto L0A9D
+	case 0x0AA4:
+		if 325 >= budget {
+			goto budget
+		}
+		goto L0AA4
+	case 0x0AA9:
+		if 317 >= budget {
+			goto budget
+		}
+		goto L0AA9
+	case 0x0AAC:
+		if 313 >= budget {
+			goto budget
+		}
+		goto L0AAC
+	case 0x0AAF:
+		if 64 >= budget {
+			goto budget
+		}
+		goto L0AAF
+	case 0x0ADE:
+		if 391 >= budget {
+			goto budget
+		}
+		goto L0ADE
+	case 0x0AE3:
+		if 383 >= budget {
+			goto budget
+		}
+		goto L0AE3
+	case 0x0AEC:
+		if 372 >= budget {
+			goto budget
+		}
+		goto L0AEC
+	case 0x0AF0:
+		if 368 >= budget {
+			goto budget
+		}
+		goto L0AF0
+	case 0x0AFA:
+		if 356 >= budget {
+			goto budget
+		}
+		goto L0AFA
+	case 0x0AFC:
+		if 354 >= budget {
+			goto budget
+		}
+		goto L0AFC
+	case 0x0B00:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0B00
+	case 0x0B03:
+		if 366 >= budget {
+			goto budget
+		}
+		goto L0B03
+	case 0x0B0F:
+		if 349 >= budget {
+			goto budget
+		}
+		goto L0B0F
+	case 0x0B19:
+		if 336 >= budget {
+			goto budget
+		}
+		goto L0B19
+	case 0x0B1D:
+		if 332 >= budget {
+			goto budget
+		}
+		goto L0B1D
+	case 0x0B26:
+		if 320 >= budget {
+			goto budget
+		}
+		goto L0B26
+	case 0x0B2A:
 		if 316 >= budget {
 			goto budget
 		}
-		goto L0B39
-	case 0x0B3E:
-		if 308 >= budget {
+		goto L0B2A
+	case 0x0B2E:
+		if 22 >= budget {
 			goto budget
 		}
-		goto L0B3E
-	case 0x0B40:
-		if 305 >= budget {
+		goto L0B2E
+	case 0x0B3F:
+		if 321 >= budget {
 			goto budget
 		}
-		goto L0B40
+		goto L0B3F
+	case 0x0B44:
+		if 313 >= budget {
+			goto budget
+		}
+		goto L0B44
 	case 0x0B46:
-		if 298 >= budget {
+		if 310 >= budget {
 			goto budget
 		}
 		goto L0B46
-	case 0x0B53:
-		if 277 >= budget {
+	case 0x0B4C:
+		if 303 >= budget {
 			goto budget
 		}
-		goto L0B53
-	case 0x0BCD:
-		if 79 >= budget {
+		goto L0B4C
+	case 0x0B59:
+		if 282 >= budget {
 			goto budget
 		}
-		goto L0BCD
+		goto L0B59
 	case 0x0BD5:
-		if 67 >= budget {
+		if 82 >= budget {
 			goto budget
 		}
 		goto L0BD5
-	case 0x0BDA:
-		if 61 >= budget {
+	case 0x0BDD:
+		if 70 >= budget {
 			goto budget
 		}
-		goto L0BDA
+		goto L0BDD
+	case 0x0BE2:
+		if 64 >= budget {
+			goto budget
+		}
+		goto L0BE2
 	case 0x0BFD:
 		if 6 >= budget {
 			goto budget
@@ -2345,6 +2368,11 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0CF3
+	case 0x0CF4:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0CF4
 	case 0x0DE0:
 		if 25 >= budget {
 			goto budget
@@ -2451,140 +2479,155 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L109C
 	case 0x10A3:
-		if 115 >= budget {
+		if 117 >= budget {
 			goto budget
 		}
 		goto L10A3
-	case 0x10CC:
+	case 0x10CE:
 		if 36 >= budget {
 			goto budget
 		}
-		goto L10CC
-	case 0x10CE:
+		goto L10CE
+	case 0x10D0:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L10CE
-	case 0x10DF:
+		goto L10D0
+	case 0x10E1:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L10DF
-	case 0x10E2:
+		goto L10E1
+	case 0x10E4:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L10E2
-	case 0x10E8:
+		goto L10E4
+	case 0x10EA:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L10E8
-	case 0x10EB:
+		goto L10EA
+	case 0x10ED:
 		if 54 >= budget {
 			goto budget
 		}
-		goto L10EB
-	case 0x1108:
+		goto L10ED
+	case 0x110A:
 		if 52 >= budget {
 			goto budget
 		}
-		goto L1108
-	case 0x1127:
+		goto L110A
+	case 0x1129:
 		if 71 >= budget {
 			goto budget
 		}
-		goto L1127
-	case 0x1151:
+		goto L1129
+	case 0x1153:
 		if 30 >= budget {
 			goto budget
 		}
-		goto L1151
-	case 0x1155:
+		goto L1153
+	case 0x1157:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L1155
-	case 0x1162:
+		goto L1157
+	case 0x1164:
 		if 10 >= budget {
 			goto budget
 		}
-		goto L1162
-	case 0x1166:
+		goto L1164
+	case 0x1168:
 		if 31 >= budget {
 			goto budget
 		}
-		goto L1166
-	case 0x1179:
+		goto L1168
+	case 0x117B:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1179
-	case 0x1180:
+		goto L117B
+	case 0x1182:
 		if 50 >= budget {
 			goto budget
 		}
-		goto L1180
-	case 0x1187:
+		goto L1182
+	case 0x1189:
 		if 41 >= budget {
 			goto budget
 		}
-		goto L1187
-	case 0x1193:
+		goto L1189
+	case 0x1195:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L1193
-	case 0x1197:
+		goto L1195
+	case 0x1199:
 		if 21 >= budget {
 			goto budget
 		}
-		goto L1197
-	case 0x119D:
+		goto L1199
+	case 0x119F:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L119D
-	case 0x119E:
+		goto L119F
+	case 0x11A0:
 		if 9 >= budget {
 			goto budget
 		}
-		goto L119E
-	case 0x11A1:
+		goto L11A0
+	case 0x11A3:
 		if 45 >= budget {
 			goto budget
 		}
-		goto L11A1
-	case 0x11A7:
+		goto L11A3
+	case 0x11A9:
 		if 37 >= budget {
 			goto budget
 		}
-		goto L11A7
-	case 0x11AB:
+		goto L11A9
+	case 0x11AD:
 		if 32 >= budget {
 			goto budget
 		}
-		goto L11AB
-	case 0x11B1:
+		goto L11AD
+	case 0x11B3:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L11B1
-	case 0x11BD:
+		goto L11B3
+	case 0x11BF:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L11BD
-	case 0x11C0:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L11C0
+		goto L11BF
 	case 0x11C2:
-		if 6 >= budget {
+		if 8 >= budget {
 			goto budget
 		}
 		goto L11C2
+	case 0x11C4:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L11C4
+	case 0x11C5:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L11C5
+	case 0x11CD:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L11CD
+	case 0x11CF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L11CF
 	case 0x1200:
 		if 173 >= budget {
 			goto budget
@@ -2963,7 +3006,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0780 && pc <= 0x07CE) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DFF) || (pc >= 0x0EE0 && pc <= 0x0EFE) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0780 && pc <= 0x07CE) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CFF) || (pc >= 0x0DE0 && pc <= 0x0DFF) || (pc >= 0x0EE0 && pc <= 0x0EFE) || (pc >= 0x1062 && pc <= 0x11CF) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -3369,148 +3412,152 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -3578,148 +3625,152 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -4022,7 +4073,7 @@ L0241:
 
 L0243:
 	clock += 6<<clockShift + 1
-	// 0243 JSR JANUS
+	// 0243 JSR PJK
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -4032,7 +4083,7 @@ L0243:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x02
 		s -= 2
-		goto L02F3_0246
+		goto L0A72
 	}
 
 L0246: // P2
@@ -4220,148 +4271,152 @@ L0266: // RESET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -4396,7 +4451,7 @@ L0271:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x73, 0x02
 		s -= 2
-		goto L0A78
+		goto L0AAF
 	}
 
 L0274:
@@ -4772,148 +4827,152 @@ L02CF: // HRR
 		case 0x0DFD:
 			goto L0DFD
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -5011,158 +5070,152 @@ L02E5: // HCR
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		case 0x09AE:
-			goto L09AE
-		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -5262,158 +5315,152 @@ L0306: // JR0
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		case 0x09AE:
-			goto L09AE
-		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -5493,7 +5540,7 @@ L0324: // TRY
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
 		s -= 2
-		goto L1166
+		goto L1168
 	}
 
 L0327:
@@ -5531,7 +5578,7 @@ L032A:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x2C, 0x03
 		s -= 2
-		goto L0A78
+		goto L0AAF
 	}
 
 L032D:
@@ -5927,148 +5974,152 @@ L0388: // JRET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -6290,148 +6341,152 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -6470,148 +6525,152 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -6696,148 +6755,152 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -8417,148 +8480,152 @@ L0424:
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -8733,148 +8800,152 @@ L044C: // RETL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -8904,148 +8975,152 @@ L044F: // ILLEGAL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -9959,148 +10034,152 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -10164,153 +10243,157 @@ L0505:
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
-		case 0x1179:
-			goto L1179
-		case 0x1180:
-			goto L1180
+		case 0x117B:
+			goto L117B
+		case 0x1182:
+			goto L1182
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -10339,153 +10422,157 @@ L0509: // PSTN
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
-		case 0x1179:
-			goto L1179
-		case 0x1180:
-			goto L1180
+		case 0x117B:
+			goto L117B
+		case 0x1182:
+			goto L1182
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -10903,148 +10990,152 @@ L0589: // HLR
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -11298,148 +11389,152 @@ L05BD:
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -11654,158 +11749,152 @@ L05F5: // HQR
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		case 0x09AE:
-			goto L09AE
-		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -11929,148 +12018,152 @@ L0798: // RP1
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -12317,148 +12410,152 @@ L07C3:
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -12924,148 +13021,152 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -13088,7 +13189,7 @@ L085E: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
+		if ea >= 0x0CE0 || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -13121,7 +13222,7 @@ L085E: // COLLECT
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
 		s -= 2
-		goto L1151
+		goto L1153
 	}
 
 L086D:
@@ -13197,158 +13298,152 @@ L087A: // CFULL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		case 0x09AE:
-			goto L09AE
-		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -13653,148 +13748,152 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -13995,7 +14094,7 @@ L08EE: // KREC
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xF0, 0x08
 		s -= 2
-		goto L11A1
+		goto L11A3
 	}
 
 L08F1:
@@ -14105,148 +14204,152 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -14297,148 +14400,152 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -14654,148 +14761,152 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -15241,148 +15352,152 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -15847,148 +15962,152 @@ L0A1F:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -16022,148 +16141,152 @@ L0A22: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -16290,148 +16413,152 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -16466,148 +16593,152 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -16633,7 +16764,7 @@ L0A43: // PCAP
 	}
 
 L0A46:
-	if clock+49<<clockShift >= end {
+	if clock+43<<clockShift >= end {
 		pc = 0x0A46
 		goto budget
 	}
@@ -16752,6 +16883,10 @@ L0A65: // PCN
 	}
 
 L0A67: // PCR
+	if clock+6<<clockShift >= end {
+		pc = 0x0A67
+		goto budget
+	}
 	clock += 6<<clockShift + 1
 	// 0A67 RTS
 	{
@@ -16768,156 +16903,164 @@ L0A67: // PCR
 		switch pc {
 		case 0x023F:
 			goto L023F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
 L0A68: // PJAN
-	if clock+19<<clockShift >= end {
+	if clock+12<<clockShift >= end {
 		pc = 0x0A68
 		goto budget
 	}
@@ -16928,23 +17071,26 @@ L0A68: // PJAN
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A6A CMP #$70
+	// 0A6A ADC #$10
 	{
-		m := byte(0x70)
-		t := 0x100 + uint(a) - uint(m)
+		m := byte(0x10)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
 		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
+		a = r
+		nz = int(int8(r))
 	}
-	// 0A6C BCC PJQ
+	// 0A6C BVC PJQ
 	{
-		if cf == 0 {
+		if !v {
 			clock += 1 << clockShift
-			goto L0A75
+			goto L0A82
 		}
 	}
 
 L0A6E:
-	clock += 9<<clockShift + 3
+	clock += 5<<clockShift + 2
 	// 0A6E LDA #$FF
 	{
 		m := byte(0xFF)
@@ -16955,216 +17101,100 @@ L0A6E:
 	{
 		c.Mem[0x009F] = a
 	}
-	// 0A72 BIT .V40
+
+L0A72: // PJK
+	if clock+6<<clockShift >= end {
+		pc = 0x0A72
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0A72 JSR JANUS
 	{
-		m := c.Mem[0x1051]
-		nz = int(int8(m&FlagN))<<8 | int(a&m)
-		v = m&FlagV != 0
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0A72
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x74, 0x0A
+		s -= 2
+		goto L02F3_0A75
 	}
 
-L0A75: // PJQ
+L0A75:
+	if clock+19<<clockShift >= end {
+		pc = 0x0A75
+		goto budget
+	}
+	clock += 11<<clockShift + 4
+	// 0A75 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A77 EOR .UNDER
+	{
+		m := c.Mem[0x05FE]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A7A CMP #$78
+	{
+		m := byte(0x78)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A7C BCC PCR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A67
+		}
+	}
+
+L0A7E:
+	clock += 5<<clockShift + 2
+	// 0A7E STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0A80 ADC #$08
+	{
+		m := byte(0x08)
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+
+L0A82: // PJQ
 	clock += 3<<clockShift + 1
-	// 0A75 JMP JANUS
+	// 0A82 JMP JANUS
 	{
 		goto L02F3
 	}
 
-L0A78: // MOVE
-	if clock+62<<clockShift >= end {
-		pc = 0x0A78
+L0A85: // MKING
+	if clock+331<<clockShift >= end {
+		pc = 0x0A85
 		goto budget
 	}
-	clock += 60<<clockShift + 19
-	// 0A78 LDY .PIECE
-	{
-		m := c.Mem[0x00B0]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0A7A LDA .BOARD,Y
-	{
-		ea := 0x0050 + uint16(y)
-		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0A7D STA .FROM
-	{
-		c.Mem[0x1055] = a
-	}
-	// 0A80 TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 0A81 EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0A83 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0A84 LDA .ATTR,Y
-	{
-		ea := 0x1020 + uint16(y)
-		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0A87 STA .OATT
-	{
-		c.Mem[0x1053] = a
-	}
-	// 0A8A ORA #$80
-	{
-		m := byte(0x80)
-		a |= m
-		nz = int(int8(a))
-	}
-	// 0A8C STA .NATT
-	{
-		c.Mem[0x1054] = a
-	}
-	// 0A8F LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0A91 STA .EPC
-	{
-		c.Mem[0x1056] = a
-	}
-	// 0A94 STA .RIDX
-	{
-		c.Mem[0x1057] = a
-	}
-	// 0A97 STA .NEP
-	{
-		c.Mem[0x1059] = a
-	}
-	// 0A9A LDA #$00
-	{
-		m := byte(0x00)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0A9C STA .PGAIN
-	{
-		c.Mem[0x105A] = a
-	}
-	// 0A9F LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0AA1 STA $4F
-	{
-		c.Mem[0x004F] = a
-	}
-	// 0AA3 LDX #$20
-	{
-		m := byte(0x20)
-		x = m
-		nz = int(int8(x))
-	}
-
-L0AA5: // MCHK
-	if clock+397<<clockShift >= end {
-		pc = 0x0AA5
-		goto budget
-	}
-	clock += 8<<clockShift + 3
-	// 0AA5 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0AA6 CMP .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0AA8 BNE MCHK
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0AA5
-		}
-	}
-
-L0AAA:
-	clock += 11<<clockShift + 4
-	// 0AAA STX .CAPT
-	{
-		c.Mem[0x009A] = x
-	}
-	// 0AAC LDA .OATT
-	{
-		m := c.Mem[0x1053]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0AAF AND #$0F
-	{
-		m := byte(0x0F)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0AB1 BEQ MKING
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0ABA
-		}
-	}
-
-L0AB3:
-	clock += 4<<clockShift + 2
-	// 0AB3 CMP #$08
-	{
-		m := byte(0x08)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0AB5 BEQ MPAWN
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0AE4
-		}
-	}
-
-L0AB7:
-	clock += 3<<clockShift + 1
-	// 0AB7 JMP MREC
-	{
-		goto L0B40
-	}
-
-L0ABA: // MKING
 	clock += 13<<clockShift + 5
-	// 0ABA LDA .SQUARE
+	// 0A85 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0ABC SEC
+	// 0A87 SEC
 	{
 		cf = 1
 	}
-	// 0ABD SBC .FROM
+	// 0A88 SBC .FROM
 	{
 		m := c.Mem[0x1055]
 		m = ^m
@@ -17175,41 +17205,41 @@ L0ABA: // MKING
 		a = r
 		nz = int(int8(r))
 	}
-	// 0AC0 CMP #$02
+	// 0A8B CMP #$02
 	{
 		m := byte(0x02)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AC2 BEQ MK1
+	// 0A8D BEQ MK1
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0AC8
+			goto L0A93
 		}
 	}
 
-L0AC4:
+L0A8F:
 	clock += 4<<clockShift + 2
-	// 0AC4 CMP #$FE
+	// 0A8F CMP #$FE
 	{
 		m := byte(0xFE)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AC6 BNE MKR
+	// 0A91 BNE MKR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0AE1
+			goto L0AAC
 		}
 	}
 
-L0AC8: // MK1
+L0A93: // MK1
 	clock += 10<<clockShift + 4
-	// 0AC8 ASL A
+	// 0A93 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -17217,176 +17247,369 @@ L0AC8: // MK1
 		nz = int(int8(m))
 		a = m
 	}
-	// 0AC9 LDA .FROM
+	// 0A94 LDA .FROM
 	{
 		m := c.Mem[0x1055]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0ACC AND #$F0
+	// 0A97 AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0ACE BCS MK2
+	// 0A99 BCS MK2
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L0AD2
+			goto L0A9D
 		}
 	}
 
-L0AD0:
+L0A9B:
 	clock += 2<<clockShift + 1
-	// 0AD0 ORA #$07
+	// 0A9B ORA #$07
 	{
 		m := byte(0x07)
 		a |= m
 		nz = int(int8(a))
 	}
 
-L0AD2: // MK2
+L0A9D: // MK2
 	clock += 9<<clockShift + 3
-	// 0AD2 STA .RFROM
+	// 0A9D STA .RFROM
 	{
 		c.Mem[0x1058] = a
 	}
-	// 0AD5 STA $4F
+	// 0AA0 STA $4F
 	{
 		c.Mem[0x004F] = a
 	}
-	// 0AD7 LDX #$20
+	// 0AA2 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0AD9: // MK3
-	if clock+320<<clockShift >= end {
-		pc = 0x0AD9
+L0AA4: // MK3
+	if clock+325<<clockShift >= end {
+		pc = 0x0AA4
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0AD9 DEX
+	// 0AA4 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0ADA CMP .BOARD,X
+	// 0AA5 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0ADC BNE MK3
+	// 0AA7 BNE MK3
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0AD9
+			goto L0AA4
 		}
 	}
 
-L0ADE:
+L0AA9:
 	clock += 4<<clockShift + 1
-	// 0ADE STX .RIDX
+	// 0AA9 STX .RIDX
 	{
 		c.Mem[0x1057] = x
 	}
 
-L0AE1: // MKR
+L0AAC: // MKR
 	clock += 3<<clockShift + 1
-	// 0AE1 JMP MREC
+	// 0AAC JMP MREC
 	{
-		goto L0B40
+		goto L0B46
 	}
 
-L0AE4: // MPAWN
-	clock += 12<<clockShift + 5
-	// 0AE4 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
+L0AAF: // MOVE
+	if clock+64<<clockShift >= end {
+		pc = 0x0AAF
+		goto budget
 	}
-	// 0AE6 AND #$F0
-	{
-		m := byte(0xF0)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0AE8 LDY .PIECE
+	clock += 62<<clockShift + 20
+	// 0AAF LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0AEA CPY #$10
+	// 0AB1 LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AB4 STA .FROM
+	{
+		c.Mem[0x1055] = a
+	}
+	// 0AB7 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0AB8 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0ABA TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0ABB LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0ABE STA .OATT
+	{
+		c.Mem[0x1053] = a
+	}
+	// 0AC1 ORA #$80
+	{
+		m := byte(0x80)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0AC3 STA .NATT
+	{
+		c.Mem[0x1054] = a
+	}
+	// 0AC6 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AC8 STA .EPC
+	{
+		c.Mem[0x1056] = a
+	}
+	// 0ACB STA .RIDX
+	{
+		c.Mem[0x1057] = a
+	}
+	// 0ACE STA .NEP
+	{
+		c.Mem[0x1059] = a
+	}
+	// 0AD1 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AD3 STA .PGAIN
+	{
+		c.Mem[0x105A] = a
+	}
+	// 0AD6 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AD8 AND #$77
+	{
+		m := byte(0x77)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0ADA STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0ADC LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0ADE: // MCHK
+	if clock+391<<clockShift >= end {
+		pc = 0x0ADE
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0ADE DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0ADF CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AE1 BNE MCHK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0ADE
+		}
+	}
+
+L0AE3:
+	clock += 11<<clockShift + 4
+	// 0AE3 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0AE5 LDA .OATT
+	{
+		m := c.Mem[0x1053]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AE8 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0AEA BEQ MKING
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A85
+		}
+	}
+
+L0AEC:
+	clock += 4<<clockShift + 2
+	// 0AEC CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AEE BNE MREC
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0B46
+		}
+	}
+
+L0AF0: // MPAWN
+	clock += 12<<clockShift + 5
+	// 0AF0 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AF2 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0AF4 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0AF6 CPY #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AEC BCC MP1
+	// 0AF8 BCC MP1
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0AF0
+			goto L0AFC
 		}
 	}
 
-L0AEE:
+L0AFA:
 	clock += 2<<clockShift + 1
-	// 0AEE EOR #$70
+	// 0AFA EOR #$70
 	{
 		m := byte(0x70)
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L0AF0: // MP1
+L0AFC: // MP1
 	clock += 4<<clockShift + 2
-	// 0AF0 CMP #$70
+	// 0AFC CMP #$70
 	{
 		m := byte(0x70)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AF2 BNE MP2
+	// 0AFE BNE MP2
 	{
 		if byte(nz) != 0 {
-			clock += 2 << clockShift
-			goto L0B03
+			clock += 1 << clockShift
+			goto L0B0F
 		}
 	}
 
-L0AF4:
-	clock += 20<<clockShift + 6
-	// 0AF4 LDA #$81
+L0B00: // ZR
+	clock += 6<<clockShift + 1
+	// 0B00 JSR MSEL
 	{
-		m := byte(0x81)
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0B00
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x0B
+		s -= 2
+		goto L11C5
+	}
+
+L0B03:
+	if clock+366<<clockShift >= end {
+		pc = 0x0B03
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 0B03 STX .NATT
+	{
+		c.Mem[0x1054] = x
+	}
+	// 0B06 LDA $1711,X
+	{
+		ea := 0x1711 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AF6 STA .NATT
-	{
-		c.Mem[0x1054] = a
-	}
-	// 0AF9 LDA $1792
-	{
-		m := c.Mem[0x1792]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0AFC SEC
-	{
-		cf = 1
-	}
-	// 0AFD SBC $1799
+	// 0B09 SBC $1799
 	{
 		m := c.Mem[0x1799]
 		m = ^m
@@ -17397,24 +17620,24 @@ L0AF4:
 		a = r
 		nz = int(int8(r))
 	}
-	// 0B00 STA .PGAIN
+	// 0B0C STA .PGAIN
 	{
 		c.Mem[0x105A] = a
 	}
 
-L0B03: // MP2
+L0B0F: // MP2
 	clock += 13<<clockShift + 5
-	// 0B03 LDA .SQUARE
+	// 0B0F LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B05 SEC
+	// 0B11 SEC
 	{
 		cf = 1
 	}
-	// 0B06 SBC .FROM
+	// 0B12 SBC .FROM
 	{
 		m := c.Mem[0x1055]
 		m = ^m
@@ -17425,229 +17648,203 @@ L0B03: // MP2
 		a = r
 		nz = int(int8(r))
 	}
-	// 0B09 CMP #$20
+	// 0B15 CMP #$20
 	{
 		m := byte(0x20)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0B0B BEQ MP3
+	// 0B17 BEQ MP3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0B11
+			goto L0B1D
 		}
 	}
 
-L0B0D:
+L0B19:
 	clock += 4<<clockShift + 2
-	// 0B0D CMP #$E0
+	// 0B19 CMP #$E0
 	{
 		m := byte(0xE0)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0B0F BNE MP4
+	// 0B1B BNE MP4
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0B1B
+			goto L0B26
 		}
 	}
 
-L0B11: // MP3
-	clock += 13<<clockShift + 4
-	// 0B11 LDA .SQUARE
+L0B1D: // MP3
+	clock += 12<<clockShift + 4
+	// 0B1D LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B13 EOR .ORI
+	// 0B1F EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B15 STA .NEP
+	// 0B21 STA .NEP
 	{
 		c.Mem[0x1059] = a
 	}
-	// 0B18 JMP MREC
+	// 0B24 BNE MREC
 	{
-		goto L0B40
-	}
-
-L0B1B: // MP4
-	clock += 4<<clockShift + 2
-	// 0B1B AND #$0F
-	{
-		m := byte(0x0F)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0B1D BEQ MREC
-	{
-		if byte(nz) == 0 {
+		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0B40
+			goto L0B46
 		}
 	}
 
-L0B1F:
+L0B26: // MP4
+	clock += 4<<clockShift + 2
+	// 0B26 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B28 BEQ MREC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0B46
+		}
+	}
+
+L0B2A:
 	clock += 5<<clockShift + 2
-	// 0B1F LDX .CAPT
+	// 0B2A LDX .CAPT
 	{
 		m := c.Mem[0x009A]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B21 BPL MREC
+	// 0B2C BPL MREC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0B40
+			goto L0B46
 		}
 	}
 
-L0B23:
-	clock += 28<<clockShift + 9
-	// 0B23 LDA .FROM
-	{
-		m := c.Mem[0x1055]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0B26 AND #$F0
-	{
-		m := byte(0xF0)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0B28 STA .EPC
-	{
-		c.Mem[0x1056] = a
-	}
-	// 0B2B LDA .SQUARE
+L0B2E:
+	clock += 22<<clockShift + 7
+	// 0B2E LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B2D AND #$0F
+	// 0B30 EOR .FROM
+	{
+		m := c.Mem[0x1055]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0B33 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0B2F ORA .EPC
+	// 0B35 EOR .FROM
 	{
-		m := c.Mem[0x1056]
-		a |= m
+		m := c.Mem[0x1055]
+		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B32 STA .EPC
+	// 0B38 STA .EPC
 	{
 		c.Mem[0x1056] = a
 	}
-	// 0B35 STA $4F
+	// 0B3B STA $4F
 	{
 		c.Mem[0x004F] = a
 	}
-	// 0B37 LDX #$20
+	// 0B3D LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0B39: // MP5
-	if clock+316<<clockShift >= end {
-		pc = 0x0B39
+L0B3F: // MP5
+	if clock+321<<clockShift >= end {
+		pc = 0x0B3F
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0B39 DEX
+	// 0B3F DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0B3A CMP .BOARD,X
+	// 0B40 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0B3C BNE MP5
+	// 0B42 BNE MP5
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0B39
+			goto L0B3F
 		}
 	}
 
-L0B3E:
+L0B44:
 	clock += 3<<clockShift + 1
-	// 0B3E STX .CAPT
+	// 0B44 STX .CAPT
 	{
 		c.Mem[0x009A] = x
 	}
 
-L0B40: // MREC
+L0B46: // MREC
 	clock += 7<<clockShift + 3
-	// 0B40 LDA #$00
+	// 0B46 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B42 LDX .CAPT
+	// 0B48 LDX .CAPT
 	{
 		m := c.Mem[0x009A]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B44 BMI MR1
+	// 0B4A BMI MR1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0B53
+			goto L0B59
 		}
 	}
 
-L0B46:
+L0B4C:
 	clock += 19<<clockShift + 7
-	// 0B46 TXA
+	// 0B4C TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0B47 EOR .SIDE
+	// 0B4D EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
-		nz = int(int8(a))
-	}
-	// 0B49 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0B4A LDA .ATTR,X
-	{
-		ea := 0x1020 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0B4D AND #$0F
-	{
-		m := byte(0x0F)
-		a &= m
 		nz = int(int8(a))
 	}
 	// 0B4F TAX
@@ -17655,7 +17852,26 @@ L0B46:
 		x = a
 		nz = int(int8(x))
 	}
-	// 0B50 LDA VAL,X
+	// 0B50 LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B53 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B55 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0B56 LDA VAL,X
 	{
 		ea := 0x1791 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -17664,13 +17880,13 @@ L0B46:
 		nz = int(int8(a))
 	}
 
-L0B53: // MR1
-	clock += 198<<clockShift + 63
-	// 0B53 CLC
+L0B59: // MR1
+	clock += 200<<clockShift + 64
+	// 0B59 CLC
 	{
 		cf = 0
 	}
-	// 0B54 ADC .PGAIN
+	// 0B5A ADC .PGAIN
 	{
 		m := c.Mem[0x105A]
 		t := uint(a) + uint(m) + uint(cf)
@@ -17680,430 +17896,436 @@ L0B53: // MR1
 		a = r
 		nz = int(int8(r))
 	}
-	// 0B57 STA .MAT
+	// 0B5D STA .MAT
 	{
 		c.Mem[0x00DB] = a
 	}
-	// 0B59 LDY .USP
+	// 0B5F LDY .USP
 	{
 		m := c.Mem[0x00EE]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0B5B LDA .OATT
+	// 0B61 LDA .OATT
 	{
 		m := c.Mem[0x1053]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B5E STA .UNDO,Y
+	// 0B64 STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		if ea >= 0x1200 || c.Hooked(ea) {
-			clock -= 182<<clockShift + 58
-			pc = 0x0B5E
+			clock -= 184<<clockShift + 59
+			pc = 0x0B64
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B61 INY
+	// 0B67 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B62 LDA .EPSQ
+	// 0B68 LDA .EPSQ
 	{
 		m := c.Mem[0x1050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B65 STA .UNDO,Y
+	// 0B6B STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		if ea >= 0x1200 || c.Hooked(ea) {
-			clock -= 171<<clockShift + 55
-			pc = 0x0B65
+			clock -= 173<<clockShift + 56
+			pc = 0x0B6B
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B68 INY
+	// 0B6E INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B69 LDA .RFROM
+	// 0B6F LDA .RFROM
 	{
 		m := c.Mem[0x1058]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B6C STA .UNDO,Y
+	// 0B72 STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		if ea >= 0x1200 || c.Hooked(ea) {
-			clock -= 160<<clockShift + 52
-			pc = 0x0B6C
+			clock -= 162<<clockShift + 53
+			pc = 0x0B72
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B6F INY
+	// 0B75 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B70 LDA .RIDX
+	// 0B76 LDA .RIDX
 	{
 		m := c.Mem[0x1057]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B73 STA .UNDO,Y
+	// 0B79 STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		if ea >= 0x1200 || c.Hooked(ea) {
-			clock -= 149<<clockShift + 49
-			pc = 0x0B73
+			clock -= 151<<clockShift + 50
+			pc = 0x0B79
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B76 INY
+	// 0B7C INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B77 LDA .EPC
+	// 0B7D LDA .EPC
 	{
 		m := c.Mem[0x1056]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B7A STA .UNDO,Y
+	// 0B80 STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		if ea >= 0x1200 || c.Hooked(ea) {
-			clock -= 138<<clockShift + 46
-			pc = 0x0B7A
+			clock -= 140<<clockShift + 47
+			pc = 0x0B80
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B7D INY
+	// 0B83 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B7E STY .USP
+	// 0B84 STY .USP
 	{
 		c.Mem[0x00EE] = y
 	}
-	// 0B80 LDA .NEP
+	// 0B86 LDA .NEP
 	{
 		m := c.Mem[0x1059]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B83 STA .EPSQ
+	// 0B89 STA .EPSQ
 	{
 		c.Mem[0x1050] = a
 	}
-	// 0B86 TSX
+	// 0B8C TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0B87 STX .SP1
+	// 0B8D STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 0B89 LDX .SP2
+	// 0B8F LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B8B TXS
+	// 0B91 TXS
 	{
 		s = x
 	}
-	// 0B8C LDA .SQUARE
+	// 0B92 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B8E PHA
+	// 0B94 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0B8F TAY
+	// 0B95 AND #$77
+	{
+		m := byte(0x77)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B97 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0B90 LDX .CAPT
+	// 0B98 LDX .CAPT
 	{
 		m := c.Mem[0x009A]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B92 LDA #$CC
+	// 0B9A LDA #$CC
 	{
 		m := byte(0xCC)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B94 STA .BOARD,X
+	// 0B9C STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 97<<clockShift + 32
-			pc = 0x0B94
+			pc = 0x0B9C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B96 TXA
+	// 0B9E TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0B97 PHA
+	// 0B9F PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0B98 TYA
+	// 0BA0 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0B99 EOR .ORI
+	// 0BA1 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B9B TAX
+	// 0BA3 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0B9C LDA .PIECE
+	// 0BA4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B9E EOR .SIDE
+	// 0BA6 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BA0 STA .SQB,X
+	// 0BA8 STA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		if c.Hooked(ea) {
 			clock -= 75<<clockShift + 24
-			pc = 0x0BA0
+			pc = 0x0BA8
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BA3 LDX .PIECE
+	// 0BAB LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0BA5 LDA .BOARD,X
+	// 0BAD LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BA7 STY .BOARD,X
+	// 0BAF STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 63<<clockShift + 21
-			pc = 0x0BA7
+			pc = 0x0BAF
 			goto step
 		}
 		c.Mem[ea] = y
 	}
-	// 0BA9 PHA
+	// 0BB1 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0BAA EOR .ORI
+	// 0BB2 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BAC TAY
+	// 0BB4 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0BAD LDA #$FF
+	// 0BB5 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BAF STA .SQB,Y
+	// 0BB7 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 49<<clockShift + 16
-			pc = 0x0BAF
+			pc = 0x0BB7
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BB2 TXA
+	// 0BBA TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0BB3 PHA
+	// 0BBB PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0BB4 LDA .MOVEN
+	// 0BBC LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BB6 PHA
+	// 0BBE PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0BB7 TSX
+	// 0BBF TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0BB8 STX .SP2
+	// 0BC0 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 0BBA LDX .SP1
+	// 0BC2 LDX .SP1
 	{
 		m := c.Mem[0x00B3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0BBC TXS
+	// 0BC4 TXS
 	{
 		s = x
 	}
-	// 0BBD LDA .PIECE
+	// 0BC5 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BBF EOR .SIDE
+	// 0BC7 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BC1 TAX
+	// 0BC9 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0BC2 LDA .NATT
+	// 0BCA LDA .NATT
 	{
 		m := c.Mem[0x1054]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BC5 STA .ATTR,X
+	// 0BCD STA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 3
-			pc = 0x0BC5
+			pc = 0x0BCD
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BC8 LDA .EPC
+	// 0BD0 LDA .EPC
 	{
 		m := c.Mem[0x1056]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BCB BMI M7
+	// 0BD3 BMI M7
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0BD5
+			goto L0BDD
 		}
 	}
 
-L0BCD:
+L0BD5:
 	clock += 12<<clockShift + 4
-	// 0BCD EOR .ORI
+	// 0BD5 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BCF TAX
+	// 0BD7 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0BD0 LDA #$FF
+	// 0BD8 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BD2 STA .SQB,X
+	// 0BDA STA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		if c.Hooked(ea) {
 			clock -= 5<<clockShift + 1
-			pc = 0x0BD2
+			pc = 0x0BDA
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L0BD5: // M7
+L0BDD: // M7
 	clock += 6<<clockShift + 2
-	// 0BD5 LDX .RIDX
+	// 0BDD LDX .RIDX
 	{
 		m := c.Mem[0x1057]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0BD8 BMI M8
+	// 0BE0 BMI M8
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -18111,52 +18333,52 @@ L0BD5: // M7
 		}
 	}
 
-L0BDA:
-	clock += 55<<clockShift + 18
-	// 0BDA LDA .RFROM
+L0BE2:
+	clock += 41<<clockShift + 14
+	// 0BE2 LDA .RFROM
 	{
 		m := c.Mem[0x1058]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BDD EOR .ORI
+	// 0BE5 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BDF TAY
+	// 0BE7 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0BE0 LDA #$FF
+	// 0BE8 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BE2 STA .SQB,Y
+	// 0BEA STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 44<<clockShift + 14
-			pc = 0x0BE2
+			clock -= 30<<clockShift + 10
+			pc = 0x0BEA
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BE5 LDA .FROM
+	// 0BED LDA .FROM
 	{
 		m := c.Mem[0x1055]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BE8 CLC
+	// 0BF0 CLC
 	{
 		cf = 0
 	}
-	// 0BE9 ADC .SQUARE
+	// 0BF1 ADC .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		t := uint(a) + uint(m) + uint(cf)
@@ -18166,7 +18388,7 @@ L0BDA:
 		a = r
 		nz = int(int8(r))
 	}
-	// 0BEB LSR A
+	// 0BF3 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -18174,68 +18396,35 @@ L0BDA:
 		nz = int(int8(m))
 		a = m
 	}
-	// 0BEC STA .BOARD,X
+	// 0BF4 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 28<<clockShift + 9
-			pc = 0x0BEC
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0BEE EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0BF0 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0BF1 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 0BF2 EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0BF4 STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 14<<clockShift + 4
+			clock -= 14<<clockShift + 5
 			pc = 0x0BF4
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BF7 TAY
+	// 0BF6 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BF8 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0BF8 LDA #$82
+	// 0BF9 TXA
 	{
-		m := byte(0x82)
-		a = m
+		a = x
 		nz = int(int8(a))
 	}
-	// 0BFA STA .ATTR,Y
+	// 0BFA JMP MROOK
 	{
-		ea := 0x1020 + uint16(y)
-		if ea >= 0x1062 || c.Hooked(ea) {
-			clock -= 5<<clockShift + 1
-			pc = 0x0BFA
-			goto step
-		}
-		c.Mem[ea] = a
+		goto L0CF4
 	}
 
 L0BFD: // M8
@@ -18260,148 +18449,152 @@ L0BFD: // M8
 		case 0x0DF7:
 			goto L0DF7
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -18490,148 +18683,362 @@ L0CF3: // HKR
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
+			}
+		}
+		goto step
+	}
+
+L0CF4: // MROOK
+	clock += 23<<clockShift + 6
+	// 0CF4 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0CF6 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 20<<clockShift + 5
+			pc = 0x0CF6
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0CF9 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0CFA LDA #$82
+	{
+		m := byte(0x82)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CFC STA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 2
+			pc = 0x0CFC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0CFF RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x0274:
+			goto L0274
+		case 0x032D:
+			goto L032D
+		case 0x0DF7:
+			goto L0DF7
+		}
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 6:
+				goto L0352
+			case 26:
+				goto L05A8
+			case 35:
+				goto L0A75
+			case 41:
+				goto L09E0
+			case 73:
+				goto L17E0
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
+				goto L09B1
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
+				goto L04B8
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
+				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -18709,7 +19116,7 @@ L0DF4: // RMOVE
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x0D
 		s -= 2
-		goto L0A78
+		goto L0AAF
 	}
 
 L0DF7:
@@ -18849,148 +19256,152 @@ L0EEF: // HB1
 		case 0x036E:
 			goto L036E
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -19045,148 +19456,152 @@ L0EFE: // RTTR
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -19234,148 +19649,152 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -19449,148 +19868,152 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -20459,159 +20882,163 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
 L10A3: // UMOVE
-	if clock+115<<clockShift >= end {
+	if clock+117<<clockShift >= end {
 		pc = 0x10A3
 		goto budget
 	}
-	clock += 79<<clockShift + 26
+	clock += 81<<clockShift + 27
 	// 10A3 TSX
 	{
 		x = s
@@ -20669,7 +21096,7 @@ L10A3: // UMOVE
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 49<<clockShift + 16
+			clock -= 51<<clockShift + 17
 			pc = 0x10B1
 			goto step
 		}
@@ -20701,7 +21128,7 @@ L10A3: // UMOVE
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 35<<clockShift + 11
+			clock -= 37<<clockShift + 12
 			pc = 0x10B9
 			goto step
 		}
@@ -20734,92 +21161,98 @@ L10A3: // UMOVE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 10C4 STA .BOARD,X
+	// 10C4 AND #$77
+	{
+		m := byte(0x77)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 10C6 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 13<<clockShift + 5
-			pc = 0x10C4
+			pc = 0x10C6
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 10C6 EOR .ORI
+	// 10C8 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 10C8 TAY
+	// 10CA TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 10C9 TXA
+	// 10CB TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 10CA BMI UNONE
+	// 10CC BMI UNONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L10CE
+			goto L10D0
 		}
 	}
 
-L10CC:
+L10CE:
 	clock += 3<<clockShift + 1
-	// 10CC EOR .SIDE
+	// 10CE EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L10CE: // UNONE
+L10D0: // UNONE
 	clock += 26<<clockShift + 9
-	// 10CE STA .SQB,Y
+	// 10D0 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 26<<clockShift + 9
-			pc = 0x10CE
+			pc = 0x10D0
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 10D1 TSX
+	// 10D3 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 10D2 STX .SP2
+	// 10D4 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 10D4 LDX .SP1
+	// 10D6 LDX .SP1
 	{
 		m := c.Mem[0x00B3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 10D6 TXS
+	// 10D8 TXS
 	{
 		s = x
 	}
-	// 10D7 LDY .USP
+	// 10D9 LDY .USP
 	{
 		m := c.Mem[0x00EE]
 		y = m
 		nz = int(int8(y))
 	}
-	// 10D9 DEY
+	// 10DB DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10DA LDA .UNDO,Y
+	// 10DC LDA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -20827,41 +21260,41 @@ L10CE: // UNONE
 		a = m
 		nz = int(int8(a))
 	}
-	// 10DD BMI U1
+	// 10DF BMI U1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L10E2
+			goto L10E4
 		}
 	}
 
-L10DF:
+L10E1:
 	clock += 6<<clockShift + 1
-	// 10DF JSR UEP
+	// 10E1 JSR UEP
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
-			pc = 0x10DF
+			pc = 0x10E1
 			goto step
 		}
 		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xE1, 0x10
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x10
 		s -= 2
-		goto L1108
+		goto L110A
 	}
 
-L10E2: // U1
+L10E4: // U1
 	if clock+15<<clockShift >= end {
-		pc = 0x10E2
+		pc = 0x10E4
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 10E2 DEY
+	// 10E4 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10E3 LDA .UNDO,Y
+	// 10E5 LDA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -20869,46 +21302,46 @@ L10E2: // U1
 		a = m
 		nz = int(int8(a))
 	}
-	// 10E6 BMI U2
+	// 10E8 BMI U2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L10EB
+			goto L10ED
 		}
 	}
 
-L10E8:
+L10EA:
 	clock += 6<<clockShift + 1
-	// 10E8 JSR UROOK
+	// 10EA JSR UROOK
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
-			pc = 0x10E8
+			pc = 0x10EA
 			goto step
 		}
 		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xEA, 0x10
+		c.Mem[sb], c.Mem[sb+1] = 0xEC, 0x10
 		s -= 2
-		goto L1127
+		goto L1129
 	}
 
-L10EB: // U2
+L10ED: // U2
 	if clock+54<<clockShift >= end {
-		pc = 0x10EB
+		pc = 0x10ED
 		goto budget
 	}
 	clock += 52<<clockShift + 16
-	// 10EB DEY
+	// 10ED DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10EC DEY
+	// 10EE DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10ED LDA .UNDO,Y
+	// 10EF LDA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -20916,20 +21349,20 @@ L10EB: // U2
 		a = m
 		nz = int(int8(a))
 	}
-	// 10F0 STA .EPSQ
+	// 10F2 STA .EPSQ
 	{
 		c.Mem[0x1050] = a
 	}
-	// 10F3 DEY
+	// 10F5 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10F4 STY .USP
+	// 10F6 STY .USP
 	{
 		c.Mem[0x00EE] = y
 	}
-	// 10F6 LDA .UNDO,Y
+	// 10F8 LDA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -20937,58 +21370,58 @@ L10EB: // U2
 		a = m
 		nz = int(int8(a))
 	}
-	// 10F9 PHA
+	// 10FB PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 10FA LDA .PIECE
+	// 10FC LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10FC EOR .SIDE
+	// 10FE EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 10FE TAX
+	// 1100 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 10FF PLA
+	// 1101 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1100 STA .ATTR,X
+	// 1102 STA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 16<<clockShift + 4
-			pc = 0x1100
+			pc = 0x1102
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1103 AND #$0F
+	// 1105 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 1105 STA .TYPE
+	// 1107 STA .TYPE
 	{
 		c.Mem[0x00DA] = a
 	}
-	// 1107 RTS
+	// 1109 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -21004,251 +21437,255 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L1108: // UEP
+L110A: // UEP
 	if clock+52<<clockShift >= end {
-		pc = 0x1108
+		pc = 0x110A
 		goto budget
 	}
 	clock += 52<<clockShift + 15
-	// 1108 STY .UY
+	// 110A STY .UY
 	{
 		c.Mem[0x105C] = y
 	}
-	// 110B LDX .UCAP
+	// 110D LDX .UCAP
 	{
 		m := c.Mem[0x105B]
 		x = m
 		nz = int(int8(x))
 	}
-	// 110E STA .BOARD,X
+	// 1110 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 44<<clockShift + 13
-			pc = 0x110E
+			pc = 0x1110
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1110 EOR .ORI
+	// 1112 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1112 TAY
+	// 1114 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1113 TXA
+	// 1115 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 1114 EOR .SIDE
+	// 1116 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1116 STA .SQB,Y
+	// 1118 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 30<<clockShift + 8
-			pc = 0x1116
+			pc = 0x1118
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1119 LDA .SQUARE
+	// 111B LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 111B EOR .ORI
+	// 111D EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 111D TAY
+	// 111F TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 111E LDA #$FF
+	// 1120 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 1120 STA .SQB,Y
+	// 1122 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 15<<clockShift + 3
-			pc = 0x1120
+			pc = 0x1122
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1123 LDY .UY
+	// 1125 LDY .UY
 	{
 		m := c.Mem[0x105C]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1126 RTS
+	// 1128 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -21261,216 +21698,220 @@ L1108: // UEP
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
-		case 0x10E2:
-			goto L10E2
+		case 0x10E4:
+			goto L10E4
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L1127: // UROOK
+L1129: // UROOK
 	if clock+71<<clockShift >= end {
-		pc = 0x1127
+		pc = 0x1129
 		goto budget
 	}
 	clock += 70<<clockShift + 21
-	// 1127 STY .UY
+	// 1129 STY .UY
 	{
 		c.Mem[0x105C] = y
 	}
-	// 112A TAX
+	// 112C TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 112B LDA .BOARD,X
+	// 112D LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 112D EOR .ORI
+	// 112F EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 112F TAY
+	// 1131 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1130 LDA #$FF
+	// 1132 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 1132 STA .SQB,Y
+	// 1134 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 53<<clockShift + 15
-			pc = 0x1132
+			pc = 0x1134
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1135 LDY .UY
+	// 1137 LDY .UY
 	{
 		m := c.Mem[0x105C]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1138 DEY
+	// 113A DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 1139 LDA .UNDO,Y
+	// 113B LDA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -21478,76 +21919,76 @@ L1127: // UROOK
 		a = m
 		nz = int(int8(a))
 	}
-	// 113C STA .BOARD,X
+	// 113E STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 38<<clockShift + 11
-			pc = 0x113C
+			pc = 0x113E
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 113E EOR .ORI
+	// 1140 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1140 TAY
+	// 1142 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1141 TXA
+	// 1143 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 1142 EOR .SIDE
+	// 1144 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1144 STA .SQB,Y
+	// 1146 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 24<<clockShift + 6
-			pc = 0x1144
+			pc = 0x1146
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1147 TAY
+	// 1149 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1148 LDA #$02
+	// 114A LDA #$02
 	{
 		m := byte(0x02)
 		a = m
 		nz = int(int8(a))
 	}
-	// 114A STA .ATTR,Y
+	// 114C STA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 15<<clockShift + 3
-			pc = 0x114A
+			pc = 0x114C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 114D LDY .UY
+	// 114F LDY .UY
 	{
 		m := c.Mem[0x105C]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1150 RTS
+	// 1152 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -21560,190 +22001,194 @@ L1127: // UROOK
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
-		case 0x10EB:
-			goto L10EB
+		case 0x10ED:
+			goto L10ED
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L1151: // VICV
+L1153: // VICV
 	if clock+30<<clockShift >= end {
-		pc = 0x1151
+		pc = 0x1153
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 1151 LDA .VICT
+	// 1153 LDA .VICT
 	{
 		m := c.Mem[0x009F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1153 BMI VPRO
+	// 1155 BMI VPRO
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L1162
+			goto L1164
 		}
 	}
 
-L1155:
+L1157:
 	clock += 23<<clockShift + 7
-	// 1155 EOR .SIDE
+	// 1157 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1157 TAX
+	// 1159 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 1158 LDA .ATTR,X
+	// 115A LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -21751,18 +22196,18 @@ L1155:
 		a = m
 		nz = int(int8(a))
 	}
-	// 115B AND #$0F
+	// 115D AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 115D TAX
+	// 115F TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 115E LDA VAL,X
+	// 1160 LDA VAL,X
 	{
 		ea := 0x1791 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -21770,7 +22215,7 @@ L1155:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1161 RTS
+	// 1163 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -21786,162 +22231,166 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L1162: // VPRO
+L1164: // VPRO
 	clock += 10<<clockShift + 2
-	// 1162 LDA $1792
+	// 1164 LDA $1792
 	{
 		m := c.Mem[0x1792]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1165 RTS
+	// 1167 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -21957,177 +22406,181 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L1166: // TPST
+L1168: // TPST
 	if clock+31<<clockShift >= end {
-		pc = 0x1166
+		pc = 0x1168
 		goto budget
 	}
 	clock += 29<<clockShift + 9
-	// 1166 LDA .PIECE
+	// 1168 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1168 EOR .SIDE
+	// 116A EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 116A TAX
+	// 116C TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 116B LDA .ATTR,X
+	// 116D LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -22135,24 +22588,24 @@ L1166: // TPST
 		a = m
 		nz = int(int8(a))
 	}
-	// 116E AND #$0F
+	// 1170 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 1170 TAX
+	// 1172 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 1171 LDY .PIECE
+	// 1173 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1173 LDA .BOARD,Y
+	// 1175 LDA .BOARD,Y
 	{
 		ea := 0x0050 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -22160,59 +22613,59 @@ L1166: // TPST
 		a = m
 		nz = int(int8(a))
 	}
-	// 1176 JSR PST
+	// 1178 JSR PST
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
-			pc = 0x1176
+			pc = 0x1178
 			goto step
 		}
 		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x78, 0x11
+		c.Mem[sb], c.Mem[sb+1] = 0x7A, 0x11
 		s -= 2
-		goto L04FC_1179
+		goto L04FC_117B
 	}
 
-L1179:
+L117B:
 	if clock+12<<clockShift >= end {
-		pc = 0x1179
+		pc = 0x117B
 		goto budget
 	}
 	clock += 12<<clockShift + 3
-	// 1179 STA .TMP
+	// 117B STA .TMP
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 117B LDA .SQUARE
+	// 117D LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 117D JSR PST
+	// 117F JSR PST
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
-			pc = 0x117D
+			pc = 0x117F
 			goto step
 		}
 		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7F, 0x11
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x11
 		s -= 2
-		goto L04FC_1180
+		goto L04FC_1182
 	}
 
-L1180:
+L1182:
 	if clock+50<<clockShift >= end {
-		pc = 0x1180
+		pc = 0x1182
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 1180 SEC
+	// 1182 SEC
 	{
 		cf = 1
 	}
-	// 1181 SBC .TMP
+	// 1183 SBC .TMP
 	{
 		m := c.Mem[0x00B5]
 		m = ^m
@@ -22223,24 +22676,24 @@ L1180:
 		a = r
 		nz = int(int8(r))
 	}
-	// 1183 CPX #$00
+	// 1185 CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1185 BNE TPR
+	// 1187 BNE TPR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L119E
+			goto L11A0
 		}
 	}
 
-L1187:
+L1189:
 	clock += 16<<clockShift + 7
-	// 1187 SBC #$01
+	// 1189 SBC #$01
 	{
 		m := byte(0x01)
 		m = ^m
@@ -22251,22 +22704,22 @@ L1187:
 		a = r
 		nz = int(int8(r))
 	}
-	// 1189 TAY
+	// 118B TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 118A LDA .SQUARE
+	// 118C LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 118C SEC
+	// 118E SEC
 	{
 		cf = 1
 	}
-	// 118D SBC .BOARD
+	// 118F SBC .BOARD
 	{
 		m := c.Mem[0x0050]
 		m = ^m
@@ -22277,50 +22730,50 @@ L1187:
 		a = r
 		nz = int(int8(r))
 	}
-	// 118F CMP #$02
+	// 1191 CMP #$02
 	{
 		m := byte(0x02)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1191 BEQ TPC
+	// 1193 BEQ TPC
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L1197
+			goto L1199
 		}
 	}
 
-L1193:
+L1195:
 	clock += 4<<clockShift + 2
-	// 1193 CMP #$FE
+	// 1195 CMP #$FE
 	{
 		m := byte(0xFE)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1195 BNE TPK
+	// 1197 BNE TPK
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L119D
+			goto L119F
 		}
 	}
 
-L1197: // TPC
+L1199: // TPC
 	clock += 10<<clockShift + 4
-	// 1197 TYA
+	// 1199 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 1198 CLC
+	// 119A CLC
 	{
 		cf = 0
 	}
-	// 1199 ADC .CASTB
+	// 119B ADC .CASTB
 	{
 		m := c.Mem[0x1052]
 		t := uint(a) + uint(m) + uint(cf)
@@ -22330,29 +22783,29 @@ L1197: // TPC
 		a = r
 		nz = int(int8(r))
 	}
-	// 119C TAY
+	// 119E TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
 
-L119D: // TPK
+L119F: // TPK
 	clock += 2<<clockShift + 1
-	// 119D TYA
+	// 119F TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
 
-L119E: // TPR
+L11A0: // TPR
 	clock += 9<<clockShift + 2
-	// 119E LDX .PIECE
+	// 11A0 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 11A0 RTS
+	// 11A2 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -22368,232 +22821,236 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L11A1: // KOK
+L11A3: // KOK
 	if clock+45<<clockShift >= end {
-		pc = 0x11A1
+		pc = 0x11A3
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 11A1 LDA .MODE,X
+	// 11A3 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 11A3 AND #$40
+	// 11A5 AND #$40
 	{
 		m := byte(0x40)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 11A5 BEQ KOKR
+	// 11A7 BEQ KOKR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L11C2
+			goto L11C4
 		}
 	}
 
-L11A7:
+L11A9:
 	clock += 5<<clockShift + 2
-	// 11A7 LDA .MOVEN
+	// 11A9 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 11A9 BEQ KOKR
+	// 11AB BEQ KOKR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L11C2
+			goto L11C4
 		}
 	}
 
-L11AB:
+L11AD:
 	clock += 7<<clockShift + 3
-	// 11AB LDA .PIECE
+	// 11AD LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 11AD CMP #$08
+	// 11AF CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 11AF BCC KOKY
+	// 11B1 BCC KOKY
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L11C0
+			goto L11C2
 		}
 	}
 
-L11B1:
+L11B3:
 	clock += 15<<clockShift + 6
-	// 11B1 EOR .SIDE
+	// 11B3 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 11B3 TAY
+	// 11B5 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 11B4 LDA .ATTR,Y
+	// 11B6 LDA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -22601,36 +23058,36 @@ L11B1:
 		a = m
 		nz = int(int8(a))
 	}
-	// 11B7 AND #$0F
+	// 11B9 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 11B9 CMP #$08
+	// 11BB CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 11BB BEQ KOKY
+	// 11BD BEQ KOKY
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L11C0
+			goto L11C2
 		}
 	}
 
-L11BD:
+L11BF:
 	clock += 8<<clockShift + 2
-	// 11BD LDA #$00
+	// 11BF LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 11BF RTS
+	// 11C1 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -22646,165 +23103,169 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L11C0: // KOKY
+L11C2: // KOKY
 	clock += 2<<clockShift + 1
-	// 11C0 LDA #$01
+	// 11C2 LDA #$01
 	{
 		m := byte(0x01)
 		a = m
 		nz = int(int8(a))
 	}
 
-L11C2: // KOKR
+L11C4: // KOKR
 	clock += 6<<clockShift + 1
-	// 11C2 RTS
+	// 11C4 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -22820,148 +23281,362 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
+			}
+		}
+		goto step
+	}
+
+L11C5: // MSEL
+	if clock+17<<clockShift >= end {
+		pc = 0x11C5
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 11C5 LDX #$81
+	{
+		m := byte(0x81)
+		x = m
+		nz = int(int8(x))
+	}
+	// 11C7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11C9 AND #$08
+	{
+		m := byte(0x08)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 11CB BEQ MSR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L11CF
+		}
+	}
+
+L11CD:
+	clock += 2<<clockShift + 1
+	// 11CD LDX #$86
+	{
+		m := byte(0x86)
+		x = m
+		nz = int(int8(x))
+	}
+
+L11CF: // MSR
+	clock += 6<<clockShift + 1
+	// 11CF RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x0B03:
+			goto L0B03
+		}
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 6:
+				goto L0352
+			case 26:
+				goto L05A8
+			case 35:
+				goto L0A75
+			case 41:
+				goto L09E0
+			case 73:
+				goto L17E0
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
+				goto L09B1
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
+				goto L04B8
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
+				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -24751,148 +25426,152 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -25408,7 +26087,7 @@ L0324_021F: // TRY
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
 		s -= 2
-		goto L1166
+		goto L1168
 	}
 
 L0384_021F: // UNWIND
@@ -25447,148 +26126,152 @@ L0388_021F: // JRET
 		if pc == 0x021F { // the call this copy serves
 			goto L021F
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -25732,7 +26415,7 @@ L085E_021F: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
+		if ea >= 0x0CE0 || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -25765,7 +26448,7 @@ L085E_021F: // COLLECT
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
 		s -= 2
-		goto L1151
+		goto L1153
 	}
 
 	// The copy of 0266 for the call at 0229.
@@ -25798,627 +26481,6 @@ L0266_022C: // RESET
 		s += 2
 		pc = 0x022C
 		goto L022C
-	}
-
-	// The copy of 02F3 for the call at 0243.
-
-L02D0_0246: // HCOL
-	if clock+54<<clockShift >= end {
-		pc = 0x02D0
-		goto budget
-	}
-	clock += 5<<clockShift + 2
-	// 02D0 CPX .IDEP
-	{
-		m := c.Mem[0x0048]
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 02D2 BCS HC1
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L02E2_0246
-		}
-		goto L02D4_0246
-	}
-
-L02D4_0246:
-	clock += 9<<clockShift + 3
-	// 02D4 LDA .PIECE
-	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 02D6 CMP .HP,X
-	{
-		ea := 0x0100 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 02D9 BNE HC1
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L02E2_0246
-		}
-		goto L02DB_0246
-	}
-
-L02DB_0246:
-	clock += 9<<clockShift + 3
-	// 02DB LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 02DD CMP .HS,X
-	{
-		ea := 0x0108 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 02E0 BEQ HCR
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L02E5_0246
-		}
-		goto L02E2_0246
-	}
-
-L02E2_0246: // HC1
-	clock += 3<<clockShift + 1
-	// 02E2 JMP COLLECT
-	{
-		goto L085E_0246
-	}
-
-L02E5_0246: // HCR
-	clock += 6<<clockShift + 1
-	// 02E5 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x0246
-		goto L0246
-	}
-
-L02F3_0246: // JANUS
-	if clock+65<<clockShift >= end {
-		pc = 0x02F3
-		goto budget
-	}
-	clock += 5<<clockShift + 2
-	// 02F3 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 02F5 BVC JQ
-	{
-		if !v {
-			clock += 2 << clockShift
-			goto L0310_0246
-		}
-		goto L02F7_0246
-	}
-
-L02F7_0246:
-	clock += 8<<clockShift + 3
-	// 02F7 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 02F9 CMP .BK
-	{
-		m := c.Mem[0x0060]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 02FB BNE JC
-	{
-		if byte(nz) != 0 {
-			clock += 2 << clockShift
-			goto L0307_0246
-		}
-		goto L02FD_0246
-	}
-
-L02FD_0246:
-	clock += 13<<clockShift + 4
-	// 02FD LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 02FF STA .ALPHA,X
-	{
-		ea := uint16(x + 0x70)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 11<<clockShift + 3
-			pc = 0x02FF
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0301 STA .MODE,X
-	{
-		ea := uint16(x + 0x88)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 7<<clockShift + 2
-			pc = 0x0301
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0303 JMP UNWIND
-	{
-		goto L0384_0246
-	}
-
-L0306_0246: // JR0
-	if clock+6<<clockShift >= end {
-		pc = 0x0306
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 0306 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x0246
-		goto L0246
-	}
-
-L0307_0246: // JC
-	clock += 8<<clockShift + 3
-	// 0307 LDA .MODE,X
-	{
-		m := c.Mem[x+0x88]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0309 AND #$60
-	{
-		m := byte(0x60)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 030B BNE JR0
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0306_0246
-		}
-		goto L030D_0246
-	}
-
-L030D_0246:
-	clock += 3<<clockShift + 1
-	// 030D JMP HCOL
-	{
-		goto L02D0_0246
-	}
-
-L0310_0246: // JQ
-	clock += 8<<clockShift + 3
-	// 0310 LDA .MODE,X
-	{
-		m := c.Mem[x+0x88]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0312 AND #$40
-	{
-		m := byte(0x40)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0314 BEQ JR0
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0306_0246
-		}
-		goto L0316_0246
-	}
-
-L0316_0246:
-	clock += 3<<clockShift + 1
-	// 0316 JMP HQ
-	{
-		goto L05D6_0246
-	}
-
-L0324_0246: // TRY
-	if clock+6<<clockShift >= end {
-		pc = 0x0324
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 0324 JSR TPST
-	{
-		if s <= 0x00 {
-			clock -= 6<<clockShift + 1
-			pc = 0x0324
-			goto step
-		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
-		s -= 2
-		goto L1166
-	}
-
-L0384_0246: // UNWIND
-	clock += 8<<clockShift + 3
-	// 0384 LDA .SSP,X
-	{
-		m := c.Mem[x+0x90]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0386 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0387 TXS
-	{
-		s = x
-	}
-	goto L0388_0246
-
-L0388_0246: // JRET
-	clock += 6<<clockShift + 1
-	// 0388 RTS
-	{
-		if s < 0xFE {
-			sp := 0x101 + int(s)
-			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
-			s += 2
-		} else {
-			s++
-			lo := c.Mem[StackPage|uint16(s)]
-			s++
-			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
-		}
-		if pc == 0x0246 { // the call this copy serves
-			goto L0246
-		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
-			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
-				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
-				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
-				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
-				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
-				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
-				goto L04B8
-			case 505:
-				goto L0007
-			}
-		}
-		goto step
-	}
-
-L05D6_0246: // HQ
-	clock += 9<<clockShift + 3
-	// 05D6 LDA .PIECE
-	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 05D8 CMP .HP,X
-	{
-		ea := 0x0100 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 05DB BNE HQ1
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L05E4_0246
-		}
-		goto L05DD_0246
-	}
-
-L05DD_0246:
-	clock += 9<<clockShift + 3
-	// 05DD LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 05DF CMP .HS,X
-	{
-		ea := 0x0108 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 05E2 BEQ HQR
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L05F5_0246
-		}
-		goto L05E4_0246
-	}
-
-L05E4_0246: // HQ1
-	clock += 9<<clockShift + 3
-	// 05E4 LDA .PIECE
-	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 05E6 CMP .KP,X
-	{
-		ea := 0x1000 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 05E9 BNE HQT
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L05F2_0246
-		}
-		goto L05EB_0246
-	}
-
-L05EB_0246:
-	clock += 9<<clockShift + 3
-	// 05EB LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 05ED CMP .KS,X
-	{
-		ea := 0x1010 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 05F0 BEQ HQR
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L05F5_0246
-		}
-		goto L05F2_0246
-	}
-
-L05F2_0246: // HQT
-	clock += 3<<clockShift + 1
-	// 05F2 JMP TRY
-	{
-		goto L0324_0246
-	}
-
-L05F5_0246: // HQR
-	clock += 6<<clockShift + 1
-	// 05F5 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x0246
-		goto L0246
-	}
-
-L085E_0246: // COLLECT
-	clock += 26<<clockShift + 6
-	// 085E LDY .NEND,X
-	{
-		m := c.Mem[x+0xC8]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0860 LDA .PIECE
-	{
-		m := c.Mem[0x00B0]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0862 STA .LP,Y
-	{
-		ea := 0x0C00 + uint16(y)
-		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
-			clock -= 19<<clockShift + 4
-			pc = 0x0862
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0865 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0867 STA .LS,Y
-	{
-		ea := 0x0D00 + uint16(y)
-		if ea >= 0x0DE0 || c.Hooked(ea) {
-			clock -= 11<<clockShift + 2
-			pc = 0x0867
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 086A JSR VICV
-	{
-		if s <= 0x00 {
-			clock -= 6<<clockShift + 1
-			pc = 0x086A
-			goto step
-		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
-		s -= 2
-		goto L1151
 	}
 
 	// The copy of 0266 for the call at 0246.
@@ -27769,148 +27831,152 @@ L0A1F_07BE:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -27947,148 +28013,152 @@ L0A22_07BE: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -28539,148 +28609,152 @@ L085D_0806: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -30320,148 +30394,152 @@ L0A1F_098D:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -30498,148 +30576,152 @@ L0A22_098D: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -31401,148 +31483,152 @@ L0A1F_0998:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -31579,148 +31665,152 @@ L0A22_0998: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -32259,7 +32349,7 @@ L0324_09AE: // TRY
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
 		s -= 2
-		goto L1166
+		goto L1168
 	}
 
 L0384_09AE: // UNWIND
@@ -32298,148 +32388,152 @@ L0388_09AE: // JRET
 		if pc == 0x09AE { // the call this copy serves
 			goto L09AE
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -32583,7 +32677,7 @@ L085E_09AE: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
+		if ea >= 0x0CE0 || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -32616,7 +32710,7 @@ L085E_09AE: // COLLECT
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
 		s -= 2
-		goto L1151
+		goto L1153
 	}
 
 	// The copy of 0266 for the call at 09AE.
@@ -33115,9 +33209,634 @@ L044F_0A46: // ILLEGAL
 		goto L0A46
 	}
 
-	// The copy of 04FC for the call at 1176.
+	// The copy of 02F3 for the call at 0A72.
 
-L04FC_1179: // PST
+L02D0_0A75: // HCOL
+	if clock+54<<clockShift >= end {
+		pc = 0x02D0
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02D0 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D2 BCS HC1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02E2_0A75
+		}
+		goto L02D4_0A75
+	}
+
+L02D4_0A75:
+	clock += 9<<clockShift + 3
+	// 02D4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02D6 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02D9 BNE HC1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L02E2_0A75
+		}
+		goto L02DB_0A75
+	}
+
+L02DB_0A75:
+	clock += 9<<clockShift + 3
+	// 02DB LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02DD CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02E0 BEQ HCR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L02E5_0A75
+		}
+		goto L02E2_0A75
+	}
+
+L02E2_0A75: // HC1
+	clock += 3<<clockShift + 1
+	// 02E2 JMP COLLECT
+	{
+		goto L085E_0A75
+	}
+
+L02E5_0A75: // HCR
+	clock += 6<<clockShift + 1
+	// 02E5 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0A75
+		goto L0A75
+	}
+
+L02F3_0A75: // JANUS
+	if clock+65<<clockShift >= end {
+		pc = 0x02F3
+		goto budget
+	}
+	clock += 5<<clockShift + 2
+	// 02F3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 02F5 BVC JQ
+	{
+		if !v {
+			clock += 2 << clockShift
+			goto L0310_0A75
+		}
+		goto L02F7_0A75
+	}
+
+L02F7_0A75:
+	clock += 8<<clockShift + 3
+	// 02F7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02F9 CMP .BK
+	{
+		m := c.Mem[0x0060]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02FB BNE JC
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0307_0A75
+		}
+		goto L02FD_0A75
+	}
+
+L02FD_0A75:
+	clock += 13<<clockShift + 4
+	// 02FD LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 02FF STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 11<<clockShift + 3
+			pc = 0x02FF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0301 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 7<<clockShift + 2
+			pc = 0x0301
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0303 JMP UNWIND
+	{
+		goto L0384_0A75
+	}
+
+L0306_0A75: // JR0
+	if clock+6<<clockShift >= end {
+		pc = 0x0306
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0306 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0A75
+		goto L0A75
+	}
+
+L0307_0A75: // JC
+	clock += 8<<clockShift + 3
+	// 0307 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0309 AND #$60
+	{
+		m := byte(0x60)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 030B BNE JR0
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0306_0A75
+		}
+		goto L030D_0A75
+	}
+
+L030D_0A75:
+	clock += 3<<clockShift + 1
+	// 030D JMP HCOL
+	{
+		goto L02D0_0A75
+	}
+
+L0310_0A75: // JQ
+	clock += 8<<clockShift + 3
+	// 0310 LDA .MODE,X
+	{
+		m := c.Mem[x+0x88]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0312 AND #$40
+	{
+		m := byte(0x40)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0314 BEQ JR0
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0306_0A75
+		}
+		goto L0316_0A75
+	}
+
+L0316_0A75:
+	clock += 3<<clockShift + 1
+	// 0316 JMP HQ
+	{
+		goto L05D6_0A75
+	}
+
+L0324_0A75: // TRY
+	if clock+6<<clockShift >= end {
+		pc = 0x0324
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0324 JSR TPST
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0324
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
+		s -= 2
+		goto L1168
+	}
+
+L0384_0A75: // UNWIND
+	clock += 8<<clockShift + 3
+	// 0384 LDA .SSP,X
+	{
+		m := c.Mem[x+0x90]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0386 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0387 TXS
+	{
+		s = x
+	}
+	goto L0388_0A75
+
+L0388_0A75: // JRET
+	clock += 6<<clockShift + 1
+	// 0388 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0A75 { // the call this copy serves
+			goto L0A75
+		}
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 6:
+				goto L0352
+			case 26:
+				goto L05A8
+			case 35:
+				goto L0A75
+			case 41:
+				goto L09E0
+			case 73:
+				goto L17E0
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
+				goto L09B1
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
+				goto L04B8
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
+				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
+			}
+		}
+		goto step
+	}
+
+L05D6_0A75: // HQ
+	clock += 9<<clockShift + 3
+	// 05D6 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05D8 CMP .HP,X
+	{
+		ea := 0x0100 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05DB BNE HQ1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05E4_0A75
+		}
+		goto L05DD_0A75
+	}
+
+L05DD_0A75:
+	clock += 9<<clockShift + 3
+	// 05DD LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05DF CMP .HS,X
+	{
+		ea := 0x0108 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E2 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F5_0A75
+		}
+		goto L05E4_0A75
+	}
+
+L05E4_0A75: // HQ1
+	clock += 9<<clockShift + 3
+	// 05E4 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05E6 CMP .KP,X
+	{
+		ea := 0x1000 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05E9 BNE HQT
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L05F2_0A75
+		}
+		goto L05EB_0A75
+	}
+
+L05EB_0A75:
+	clock += 9<<clockShift + 3
+	// 05EB LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 05ED CMP .KS,X
+	{
+		ea := 0x1010 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 05F0 BEQ HQR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L05F5_0A75
+		}
+		goto L05F2_0A75
+	}
+
+L05F2_0A75: // HQT
+	clock += 3<<clockShift + 1
+	// 05F2 JMP TRY
+	{
+		goto L0324_0A75
+	}
+
+L05F5_0A75: // HQR
+	clock += 6<<clockShift + 1
+	// 05F5 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0A75
+		goto L0A75
+	}
+
+L085E_0A75: // COLLECT
+	clock += 26<<clockShift + 6
+	// 085E LDY .NEND,X
+	{
+		m := c.Mem[x+0xC8]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0860 LDA .PIECE
+	{
+		m := c.Mem[0x00B0]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0862 STA .LP,Y
+	{
+		ea := 0x0C00 + uint16(y)
+		if ea >= 0x0CE0 || c.Hooked(ea) {
+			clock -= 19<<clockShift + 4
+			pc = 0x0862
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0865 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0867 STA .LS,Y
+	{
+		ea := 0x0D00 + uint16(y)
+		if ea >= 0x0DE0 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 2
+			pc = 0x0867
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 086A JSR VICV
+	{
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x086A
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
+		s -= 2
+		goto L1153
+	}
+
+	// The copy of 04FC for the call at 1178.
+
+L04FC_117B: // PST
 	if clock+26<<clockShift >= end {
 		pc = 0x04FC
 		goto budget
@@ -33148,12 +33867,12 @@ L04FC_1179: // PST
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0509_1179
+			goto L0509_117B
 		}
-		goto L0505_1179
+		goto L0505_117B
 	}
 
-L0505_1179:
+L0505_117B:
 	clock += 10<<clockShift + 2
 	// 0505 LDA PSTA,Y
 	{
@@ -33167,11 +33886,11 @@ L0505_1179:
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x1179
-		goto L1179
+		pc = 0x117B
+		goto L117B
 	}
 
-L0509_1179: // PSTN
+L0509_117B: // PSTN
 	clock += 10<<clockShift + 2
 	// 0509 LDA PSTB,Y
 	{
@@ -33185,13 +33904,13 @@ L0509_1179: // PSTN
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x1179
-		goto L1179
+		pc = 0x117B
+		goto L117B
 	}
 
-	// The copy of 04FC for the call at 117D.
+	// The copy of 04FC for the call at 117F.
 
-L04FC_1180: // PST
+L04FC_1182: // PST
 	if clock+26<<clockShift >= end {
 		pc = 0x04FC
 		goto budget
@@ -33222,12 +33941,12 @@ L04FC_1180: // PST
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0509_1180
+			goto L0509_1182
 		}
-		goto L0505_1180
+		goto L0505_1182
 	}
 
-L0505_1180:
+L0505_1182:
 	clock += 10<<clockShift + 2
 	// 0505 LDA PSTA,Y
 	{
@@ -33241,11 +33960,11 @@ L0505_1180:
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x1180
-		goto L1180
+		pc = 0x1182
+		goto L1182
 	}
 
-L0509_1180: // PSTN
+L0509_1182: // PSTN
 	clock += 10<<clockShift + 2
 	// 0509 LDA PSTB,Y
 	{
@@ -33259,8 +33978,8 @@ L0509_1180: // PSTN
 	{
 		// Every way here left the stack as the call did: it returns there.
 		s += 2
-		pc = 0x1180
-		goto L1180
+		pc = 0x1182
+		goto L1182
 	}
 
 	// The copy of 0841 for the call at 17DD.
@@ -33436,148 +34155,152 @@ L085D_17E0: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -33729,7 +34452,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[473] // one bounds check for all
+	_ = off[480] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -35267,32 +35990,32 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L0A43
 	case 0x0A46:
-		if 49 >= budget {
+		if 43 >= budget {
 			goto budget
 		}
 		goto L0A46
 	case 0x0A48:
-		if 47 >= budget {
+		if 41 >= budget {
 			goto budget
 		}
 		goto L0A48
 	case 0x0A4A:
-		if 45 >= budget {
+		if 39 >= budget {
 			goto budget
 		}
 		goto L0A4A
 	case 0x0A4F:
-		if 39 >= budget {
+		if 33 >= budget {
 			goto budget
 		}
 		goto L0A4F
 	case 0x0A58:
-		if 27 >= budget {
+		if 21 >= budget {
 			goto budget
 		}
 		goto L0A58
 	case 0x0A65:
-		if 8 >= budget {
+		if 2 >= budget {
 			goto budget
 		}
 		goto L0A65
@@ -35302,175 +36025,190 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L0A67
 	case 0x0A68:
-		if 19 >= budget {
+		if 12 >= budget {
 			goto budget
 		}
 		goto L0A68
 	case 0x0A6E:
-		if 12 >= budget {
+		if 5 >= budget {
 			goto budget
 		}
 		goto L0A6E
+	case 0x0A72:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0A72
 	case 0x0A75:
-		if 3 >= budget {
+		if 19 >= budget {
 			goto budget
 		}
 		goto L0A75
-	case 0x0A78:
-		if 62 >= budget {
+	case 0x0A7E:
+		if 8 >= budget {
 			goto budget
 		}
-		goto L0A78
-	case 0x0AA5:
-		if 397 >= budget {
+		goto L0A7E
+	case 0x0A82:
+		if 3 >= budget {
 			goto budget
 		}
-		goto L0AA5
-	case 0x0AAA:
-		if 389 >= budget {
+		goto L0A82
+	case 0x0A85:
+		if 331 >= budget {
 			goto budget
 		}
-		goto L0AAA
-	case 0x0AB3:
-		if 378 >= budget {
-			goto budget
-		}
-		goto L0AB3
-	case 0x0AB7:
-		if 308 >= budget {
-			goto budget
-		}
-		goto L0AB7
-	case 0x0ABA:
-		if 326 >= budget {
-			goto budget
-		}
-		goto L0ABA
-	case 0x0AC4:
-		if 313 >= budget {
-			goto budget
-		}
-		goto L0AC4
-	case 0x0AC8:
-		if 21 >= budget {
-			goto budget
-		}
-		goto L0AC8
-	case 0x0AD0:
-		if 11 >= budget {
-			goto budget
-		}
-		goto L0AD0
-	case 0x0AD2:
-		if 9 >= budget {
-			goto budget
-		}
-		goto L0AD2
-	case 0x0AD9:
-		if 320 >= budget {
-			goto budget
-		}
-		goto L0AD9
-	case 0x0ADE:
-		if 312 >= budget {
-			goto budget
-		}
-		goto L0ADE
-	case 0x0AE1:
-		if 308 >= budget {
-			goto budget
-		}
-		goto L0AE1
-	case 0x0AE4:
-		if 373 >= budget {
-			goto budget
-		}
-		goto L0AE4
-	case 0x0AEE:
-		if 361 >= budget {
-			goto budget
-		}
-		goto L0AEE
-	case 0x0AF0:
-		if 359 >= budget {
-			goto budget
-		}
-		goto L0AF0
-	case 0x0AF4:
-		if 355 >= budget {
-			goto budget
-		}
-		goto L0AF4
-	case 0x0B03:
-		if 335 >= budget {
-			goto budget
-		}
-		goto L0B03
-	case 0x0B0D:
-		if 322 >= budget {
-			goto budget
-		}
-		goto L0B0D
-	case 0x0B11:
+		goto L0A85
+	case 0x0A8F:
 		if 318 >= budget {
 			goto budget
 		}
-		goto L0B11
-	case 0x0B1B:
-		if 315 >= budget {
+		goto L0A8F
+	case 0x0A93:
+		if 21 >= budget {
 			goto budget
 		}
-		goto L0B1B
-	case 0x0B1F:
-		if 311 >= budget {
+		goto L0A93
+	case 0x0A9B:
+		if 11 >= budget {
 			goto budget
 		}
-		goto L0B1F
-	case 0x0B23:
-		if 28 >= budget {
+		goto L0A9B
+	case 0x0A9D:
+		if 9 >= budget {
 			goto budget
 		}
-		goto L0B23
-	case 0x0B39:
+		goto L0A9D
+	case 0x0AA4:
+		if 325 >= budget {
+			goto budget
+		}
+		goto L0AA4
+	case 0x0AA9:
+		if 317 >= budget {
+			goto budget
+		}
+		goto L0AA9
+	case 0x0AAC:
+		if 313 >= budget {
+			goto budget
+		}
+		goto L0AAC
+	case 0x0AAF:
+		if 64 >= budget {
+			goto budget
+		}
+		goto L0AAF
+	case 0x0ADE:
+		if 391 >= budget {
+			goto budget
+		}
+		goto L0ADE
+	case 0x0AE3:
+		if 383 >= budget {
+			goto budget
+		}
+		goto L0AE3
+	case 0x0AEC:
+		if 372 >= budget {
+			goto budget
+		}
+		goto L0AEC
+	case 0x0AF0:
+		if 368 >= budget {
+			goto budget
+		}
+		goto L0AF0
+	case 0x0AFA:
+		if 356 >= budget {
+			goto budget
+		}
+		goto L0AFA
+	case 0x0AFC:
+		if 354 >= budget {
+			goto budget
+		}
+		goto L0AFC
+	case 0x0B00:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0B00
+	case 0x0B03:
+		if 366 >= budget {
+			goto budget
+		}
+		goto L0B03
+	case 0x0B0F:
+		if 349 >= budget {
+			goto budget
+		}
+		goto L0B0F
+	case 0x0B19:
+		if 336 >= budget {
+			goto budget
+		}
+		goto L0B19
+	case 0x0B1D:
+		if 332 >= budget {
+			goto budget
+		}
+		goto L0B1D
+	case 0x0B26:
+		if 320 >= budget {
+			goto budget
+		}
+		goto L0B26
+	case 0x0B2A:
 		if 316 >= budget {
 			goto budget
 		}
-		goto L0B39
-	case 0x0B3E:
-		if 308 >= budget {
+		goto L0B2A
+	case 0x0B2E:
+		if 22 >= budget {
 			goto budget
 		}
-		goto L0B3E
-	case 0x0B40:
-		if 305 >= budget {
+		goto L0B2E
+	case 0x0B3F:
+		if 321 >= budget {
 			goto budget
 		}
-		goto L0B40
+		goto L0B3F
+	case 0x0B44:
+		if 313 >= budget {
+			goto budget
+		}
+		goto L0B44
 	case 0x0B46:
-		if 298 >= budget {
+		if 310 >= budget {
 			goto budget
 		}
 		goto L0B46
-	case 0x0B53:
-		if 277 >= budget {
+	case 0x0B4C:
+		if 303 >= budget {
 			goto budget
 		}
-		goto L0B53
-	case 0x0BCD:
-		if 79 >= budget {
+		goto L0B4C
+	case 0x0B59:
+		if 282 >= budget {
 			goto budget
 		}
-		goto L0BCD
+		goto L0B59
 	case 0x0BD5:
-		if 67 >= budget {
+		if 82 >= budget {
 			goto budget
 		}
 		goto L0BD5
-	case 0x0BDA:
-		if 61 >= budget {
+	case 0x0BDD:
+		if 70 >= budget {
 			goto budget
 		}
-		goto L0BDA
+		goto L0BDD
+	case 0x0BE2:
+		if 64 >= budget {
+			goto budget
+		}
+		goto L0BE2
 	case 0x0BFD:
 		if 6 >= budget {
 			goto budget
@@ -35496,6 +36234,11 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L0CF3
+	case 0x0CF4:
+		if 23 >= budget {
+			goto budget
+		}
+		goto L0CF4
 	case 0x0DE0:
 		if 25 >= budget {
 			goto budget
@@ -35602,140 +36345,155 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L109C
 	case 0x10A3:
-		if 115 >= budget {
+		if 117 >= budget {
 			goto budget
 		}
 		goto L10A3
-	case 0x10CC:
+	case 0x10CE:
 		if 36 >= budget {
 			goto budget
 		}
-		goto L10CC
-	case 0x10CE:
+		goto L10CE
+	case 0x10D0:
 		if 33 >= budget {
 			goto budget
 		}
-		goto L10CE
-	case 0x10DF:
+		goto L10D0
+	case 0x10E1:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L10DF
-	case 0x10E2:
+		goto L10E1
+	case 0x10E4:
 		if 15 >= budget {
 			goto budget
 		}
-		goto L10E2
-	case 0x10E8:
+		goto L10E4
+	case 0x10EA:
 		if 6 >= budget {
 			goto budget
 		}
-		goto L10E8
-	case 0x10EB:
+		goto L10EA
+	case 0x10ED:
 		if 54 >= budget {
 			goto budget
 		}
-		goto L10EB
-	case 0x1108:
+		goto L10ED
+	case 0x110A:
 		if 52 >= budget {
 			goto budget
 		}
-		goto L1108
-	case 0x1127:
+		goto L110A
+	case 0x1129:
 		if 71 >= budget {
 			goto budget
 		}
-		goto L1127
-	case 0x1151:
+		goto L1129
+	case 0x1153:
 		if 30 >= budget {
 			goto budget
 		}
-		goto L1151
-	case 0x1155:
+		goto L1153
+	case 0x1157:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L1155
-	case 0x1162:
+		goto L1157
+	case 0x1164:
 		if 10 >= budget {
 			goto budget
 		}
-		goto L1162
-	case 0x1166:
+		goto L1164
+	case 0x1168:
 		if 31 >= budget {
 			goto budget
 		}
-		goto L1166
-	case 0x1179:
+		goto L1168
+	case 0x117B:
 		if 12 >= budget {
 			goto budget
 		}
-		goto L1179
-	case 0x1180:
+		goto L117B
+	case 0x1182:
 		if 50 >= budget {
 			goto budget
 		}
-		goto L1180
-	case 0x1187:
+		goto L1182
+	case 0x1189:
 		if 41 >= budget {
 			goto budget
 		}
-		goto L1187
-	case 0x1193:
+		goto L1189
+	case 0x1195:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L1193
-	case 0x1197:
+		goto L1195
+	case 0x1199:
 		if 21 >= budget {
 			goto budget
 		}
-		goto L1197
-	case 0x119D:
+		goto L1199
+	case 0x119F:
 		if 11 >= budget {
 			goto budget
 		}
-		goto L119D
-	case 0x119E:
+		goto L119F
+	case 0x11A0:
 		if 9 >= budget {
 			goto budget
 		}
-		goto L119E
-	case 0x11A1:
+		goto L11A0
+	case 0x11A3:
 		if 45 >= budget {
 			goto budget
 		}
-		goto L11A1
-	case 0x11A7:
+		goto L11A3
+	case 0x11A9:
 		if 37 >= budget {
 			goto budget
 		}
-		goto L11A7
-	case 0x11AB:
+		goto L11A9
+	case 0x11AD:
 		if 32 >= budget {
 			goto budget
 		}
-		goto L11AB
-	case 0x11B1:
+		goto L11AD
+	case 0x11B3:
 		if 25 >= budget {
 			goto budget
 		}
-		goto L11B1
-	case 0x11BD:
+		goto L11B3
+	case 0x11BF:
 		if 8 >= budget {
 			goto budget
 		}
-		goto L11BD
-	case 0x11C0:
-		if 8 >= budget {
-			goto budget
-		}
-		goto L11C0
+		goto L11BF
 	case 0x11C2:
-		if 6 >= budget {
+		if 8 >= budget {
 			goto budget
 		}
 		goto L11C2
+	case 0x11C4:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L11C4
+	case 0x11C5:
+		if 17 >= budget {
+			goto budget
+		}
+		goto L11C5
+	case 0x11CD:
+		if 8 >= budget {
+			goto budget
+		}
+		goto L11CD
+	case 0x11CF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L11CF
 	case 0x1200:
 		if 173 >= budget {
 			goto budget
@@ -36114,7 +36872,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0780 && pc <= 0x07CE) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DFF) || (pc >= 0x0EE0 && pc <= 0x0EFE) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0780 && pc <= 0x07CE) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CFF) || (pc >= 0x0DE0 && pc <= 0x0DFF) || (pc >= 0x0EE0 && pc <= 0x0EFE) || (pc >= 0x1062 && pc <= 0x11CF) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -36600,148 +37358,152 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -36821,148 +37583,152 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -37324,7 +38090,7 @@ L0243:
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 0243 JSR JANUS
+	// 0243 JSR PJK
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
@@ -37334,7 +38100,7 @@ L0243:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x02
 		s -= 2
-		goto L02F3
+		goto L0A72
 	}
 
 L0246: // P2
@@ -37558,148 +38324,152 @@ L0266: // RESET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -37742,7 +38512,7 @@ L0271:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x73, 0x02
 		s -= 2
-		goto L0A78
+		goto L0AAF
 	}
 
 L0274:
@@ -38182,148 +38952,152 @@ L02CF: // HRR
 		case 0x0DFD:
 			goto L0DFD
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -38441,158 +39215,152 @@ L02E5: // HCR
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		case 0x09AE:
-			goto L09AE
-		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -38708,158 +39476,152 @@ L0306: // JR0
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		case 0x09AE:
-			goto L09AE
-		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -38959,7 +39721,7 @@ L0324: // TRY
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
 		s -= 2
-		goto L1166
+		goto L1168
 	}
 
 L0327:
@@ -39005,7 +39767,7 @@ L032A:
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x2C, 0x03
 		s -= 2
-		goto L0A78
+		goto L0AAF
 	}
 
 L032D:
@@ -39499,148 +40261,152 @@ L0388: // JRET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -39940,148 +40706,152 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -40128,148 +40898,152 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -40366,148 +41140,152 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -40934,148 +41712,152 @@ L0424:
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -41320,148 +42102,152 @@ L044C: // RETL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -41495,148 +42281,152 @@ L044F: // ILLEGAL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -42413,148 +43203,152 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -42626,153 +43420,157 @@ L0505:
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
-		case 0x1179:
-			goto L1179
-		case 0x1180:
-			goto L1180
+		case 0x117B:
+			goto L117B
+		case 0x1182:
+			goto L1182
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -42805,153 +43603,157 @@ L0509: // PSTN
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
-		case 0x1179:
-			goto L1179
-		case 0x1180:
-			goto L1180
+		case 0x117B:
+			goto L117B
+		case 0x1182:
+			goto L1182
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -43425,148 +44227,152 @@ L0589: // HLR
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -43876,148 +44682,152 @@ L05BD:
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -44268,158 +45078,152 @@ L05F5: // HQR
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		case 0x09AE:
-			goto L09AE
-		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -44559,148 +45363,152 @@ L0798: // RP1
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -44991,148 +45799,152 @@ L07C3:
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -45666,148 +46478,152 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -45834,7 +46650,7 @@ L085E: // COLLECT
 	// 0862 STA .LP,Y
 	{
 		ea := 0x0C00 + uint16(y)
-		if (ea >= 0x0CE0 && ea <= 0x0CF3) || c.Hooked(ea) {
+		if ea >= 0x0CE0 || c.Hooked(ea) {
 			clock -= 19<<clockShift + 4
 			pc = 0x0862
 			goto step
@@ -45867,7 +46683,7 @@ L085E: // COLLECT
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
 		s -= 2
-		goto L1151
+		goto L1153
 	}
 
 L086D:
@@ -45955,158 +46771,152 @@ L087A: // CFULL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		switch pc {
-		case 0x021F:
-			goto L021F
-		case 0x0246:
-			goto L0246
-		case 0x025B:
-			goto L025B
-		case 0x09AE:
-			goto L09AE
-		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -46455,148 +47265,152 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -46833,7 +47647,7 @@ L08EE: // KREC
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xF0, 0x08
 		s -= 2
-		goto L11A1
+		goto L11A3
 	}
 
 L08F1:
@@ -46951,148 +47765,152 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -47151,148 +47969,152 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -47540,148 +48362,152 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -48287,148 +49113,152 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -49031,148 +49861,152 @@ L0A1F:
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -49210,148 +50044,152 @@ L0A22: // AYES
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -49494,148 +50332,152 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -49678,148 +50520,152 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -49853,7 +50699,7 @@ L0A46:
 		pc = 0x0A46
 		goto step
 	}
-	if clock+49<<clockShift >= end {
+	if clock+43<<clockShift >= end {
 		pc = 0x0A46
 		goto budget
 	}
@@ -50019,6 +50865,10 @@ L0A67: // PCR
 		pc = 0x0A67
 		goto step
 	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0A67
+		goto budget
+	}
 	clock += 6<<clockShift + 1
 	// 0A67 RTS
 	{
@@ -50035,149 +50885,157 @@ L0A67: // PCR
 		switch pc {
 		case 0x023F:
 			goto L023F
+		case 0x0246:
+			goto L0246
+		case 0x025B:
+			goto L025B
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
@@ -50188,7 +51046,7 @@ L0A68: // PJAN
 		pc = 0x0A68
 		goto step
 	}
-	if clock+19<<clockShift >= end {
+	if clock+12<<clockShift >= end {
 		pc = 0x0A68
 		goto budget
 	}
@@ -50199,18 +51057,44 @@ L0A68: // PJAN
 		a = m
 		nz = int(int8(a))
 	}
-	// 0A6A CMP #$70
+	// 0A6A ADC #$10
 	{
-		m := byte(0x70)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
+		m := byte(0x10)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
 	}
-	// 0A6C BCC PJQ
+	// 0A6C BVC PJQ
 	{
-		if cf == 0 {
+		if !v {
 			clock += 1 << clockShift
-			goto L0A75
+			goto L0A82
 		}
 	}
 
@@ -50219,7 +51103,7 @@ L0A6E:
 		pc = 0x0A6E
 		goto step
 	}
-	clock += 9<<clockShift + 3
+	clock += 5<<clockShift + 2
 	// 0A6E LDA #$FF
 	{
 		m := byte(0xFF)
@@ -50230,244 +51114,143 @@ L0A6E:
 	{
 		c.Mem[0x009F] = a
 	}
-	// 0A72 BIT .V40
+
+L0A72: // PJK
+	if off[314] {
+		pc = 0x0A72
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0A72
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0A72 JSR JANUS
 	{
-		m := c.Mem[0x1051]
-		nz = int(int8(m&FlagN))<<8 | int(a&m)
-		v = m&FlagV != 0
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0A72
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x74, 0x0A
+		s -= 2
+		goto L02F3
 	}
 
-L0A75: // PJQ
-	if off[314] {
+L0A75:
+	if off[315] {
 		pc = 0x0A75
 		goto step
 	}
+	if clock+19<<clockShift >= end {
+		pc = 0x0A75
+		goto budget
+	}
+	clock += 11<<clockShift + 4
+	// 0A75 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A77 EOR .UNDER
+	{
+		m := c.Mem[0x05FE]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A7A CMP #$78
+	{
+		m := byte(0x78)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A7C BCC PCR
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A67
+		}
+	}
+
+L0A7E:
+	if off[316] {
+		pc = 0x0A7E
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0A7E STA .SQUARE
+	{
+		c.Mem[0x00B1] = a
+	}
+	// 0A80 ADC #$08
+	{
+		m := byte(0x08)
+		if c.P&FlagD == 0 {
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		} else {
+
+			nz = int(a + m + cf) // Z from the binary sum; N is added below
+			lo := int(a&0x0F) + int(m&0x0F) + int(cf)
+			if lo >= 0x0A {
+				lo = ((lo + 0x06) & 0x0F) + 0x10
+			}
+			sum := int(a&0xF0) + int(m&0xF0) + lo
+			// Signed view of the same sum for V: high digits as two's complement.
+			ssum := int(int8(a&0xF0)) + int(int8(m&0xF0)) + lo
+			nz |= int(int8(byte(sum)&FlagN)) << 8
+			v = ssum < -128 || ssum > 127
+			if sum >= 0xA0 {
+				sum += 0x60
+			}
+			cf = 0
+			if sum >= 0x100 {
+				cf = 1
+			}
+			a = byte(sum)
+
+		}
+	}
+
+L0A82: // PJQ
+	if off[317] {
+		pc = 0x0A82
+		goto step
+	}
 	clock += 3<<clockShift + 1
-	// 0A75 JMP JANUS
+	// 0A82 JMP JANUS
 	{
 		goto L02F3
 	}
 
-L0A78: // MOVE
-	if off[315] {
-		pc = 0x0A78
-		goto step
-	}
-	if clock+62<<clockShift >= end {
-		pc = 0x0A78
-		goto budget
-	}
-	clock += 60<<clockShift + 19
-	// 0A78 LDY .PIECE
-	{
-		m := c.Mem[0x00B0]
-		y = m
-		nz = int(int8(y))
-	}
-	// 0A7A LDA .BOARD,Y
-	{
-		ea := 0x0050 + uint16(y)
-		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0A7D STA .FROM
-	{
-		c.Mem[0x1055] = a
-	}
-	// 0A80 TYA
-	{
-		a = y
-		nz = int(int8(a))
-	}
-	// 0A81 EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0A83 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0A84 LDA .ATTR,Y
-	{
-		ea := 0x1020 + uint16(y)
-		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0A87 STA .OATT
-	{
-		c.Mem[0x1053] = a
-	}
-	// 0A8A ORA #$80
-	{
-		m := byte(0x80)
-		a |= m
-		nz = int(int8(a))
-	}
-	// 0A8C STA .NATT
-	{
-		c.Mem[0x1054] = a
-	}
-	// 0A8F LDA #$FF
-	{
-		m := byte(0xFF)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0A91 STA .EPC
-	{
-		c.Mem[0x1056] = a
-	}
-	// 0A94 STA .RIDX
-	{
-		c.Mem[0x1057] = a
-	}
-	// 0A97 STA .NEP
-	{
-		c.Mem[0x1059] = a
-	}
-	// 0A9A LDA #$00
-	{
-		m := byte(0x00)
-		a = m
-		nz = int(int8(a))
-	}
-	// 0A9C STA .PGAIN
-	{
-		c.Mem[0x105A] = a
-	}
-	// 0A9F LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0AA1 STA $4F
-	{
-		c.Mem[0x004F] = a
-	}
-	// 0AA3 LDX #$20
-	{
-		m := byte(0x20)
-		x = m
-		nz = int(int8(x))
-	}
-
-L0AA5: // MCHK
-	if off[316] {
-		pc = 0x0AA5
-		goto step
-	}
-	if clock+397<<clockShift >= end {
-		pc = 0x0AA5
-		goto budget
-	}
-	clock += 8<<clockShift + 3
-	// 0AA5 DEX
-	{
-		x--
-		nz = int(int8(x))
-	}
-	// 0AA6 CMP .BOARD,X
-	{
-		m := c.Mem[x+0x50]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0AA8 BNE MCHK
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L0AA5
-		}
-	}
-
-L0AAA:
-	if off[317] {
-		pc = 0x0AAA
-		goto step
-	}
-	clock += 11<<clockShift + 4
-	// 0AAA STX .CAPT
-	{
-		c.Mem[0x009A] = x
-	}
-	// 0AAC LDA .OATT
-	{
-		m := c.Mem[0x1053]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0AAF AND #$0F
-	{
-		m := byte(0x0F)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0AB1 BEQ MKING
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0ABA
-		}
-	}
-
-L0AB3:
+L0A85: // MKING
 	if off[318] {
-		pc = 0x0AB3
+		pc = 0x0A85
 		goto step
 	}
-	clock += 4<<clockShift + 2
-	// 0AB3 CMP #$08
-	{
-		m := byte(0x08)
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 0AB5 BEQ MPAWN
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L0AE4
-		}
-	}
-
-L0AB7:
-	if off[319] {
-		pc = 0x0AB7
-		goto step
-	}
-	clock += 3<<clockShift + 1
-	// 0AB7 JMP MREC
-	{
-		goto L0B40
-	}
-
-L0ABA: // MKING
-	if off[320] {
-		pc = 0x0ABA
-		goto step
+	if clock+331<<clockShift >= end {
+		pc = 0x0A85
+		goto budget
 	}
 	clock += 13<<clockShift + 5
-	// 0ABA LDA .SQUARE
+	// 0A85 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0ABC SEC
+	// 0A87 SEC
 	{
 		cf = 1
 	}
-	// 0ABD SBC .FROM
+	// 0A88 SBC .FROM
 	{
 		m := c.Mem[0x1055]
 		if c.P&FlagD == 0 {
@@ -50497,49 +51280,49 @@ L0ABA: // MKING
 
 		}
 	}
-	// 0AC0 CMP #$02
+	// 0A8B CMP #$02
 	{
 		m := byte(0x02)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AC2 BEQ MK1
+	// 0A8D BEQ MK1
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0AC8
+			goto L0A93
 		}
 	}
 
-L0AC4:
-	if off[321] {
-		pc = 0x0AC4
+L0A8F:
+	if off[319] {
+		pc = 0x0A8F
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 0AC4 CMP #$FE
+	// 0A8F CMP #$FE
 	{
 		m := byte(0xFE)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AC6 BNE MKR
+	// 0A91 BNE MKR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0AE1
+			goto L0AAC
 		}
 	}
 
-L0AC8: // MK1
-	if off[322] {
-		pc = 0x0AC8
+L0A93: // MK1
+	if off[320] {
+		pc = 0x0A93
 		goto step
 	}
 	clock += 10<<clockShift + 4
-	// 0AC8 ASL A
+	// 0A93 ASL A
 	{
 		m := a
 		cf = m >> 7
@@ -50547,212 +51330,425 @@ L0AC8: // MK1
 		nz = int(int8(m))
 		a = m
 	}
-	// 0AC9 LDA .FROM
+	// 0A94 LDA .FROM
 	{
 		m := c.Mem[0x1055]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0ACC AND #$F0
+	// 0A97 AND #$F0
 	{
 		m := byte(0xF0)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0ACE BCS MK2
+	// 0A99 BCS MK2
 	{
 		if cf != 0 {
 			clock += 1 << clockShift
-			goto L0AD2
+			goto L0A9D
 		}
 	}
 
-L0AD0:
-	if off[323] {
-		pc = 0x0AD0
+L0A9B:
+	if off[321] {
+		pc = 0x0A9B
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0AD0 ORA #$07
+	// 0A9B ORA #$07
 	{
 		m := byte(0x07)
 		a |= m
 		nz = int(int8(a))
 	}
 
-L0AD2: // MK2
-	if off[324] {
-		pc = 0x0AD2
+L0A9D: // MK2
+	if off[322] {
+		pc = 0x0A9D
 		goto step
 	}
 	clock += 9<<clockShift + 3
-	// 0AD2 STA .RFROM
+	// 0A9D STA .RFROM
 	{
 		c.Mem[0x1058] = a
 	}
-	// 0AD5 STA $4F
+	// 0AA0 STA $4F
 	{
 		c.Mem[0x004F] = a
 	}
-	// 0AD7 LDX #$20
+	// 0AA2 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0AD9: // MK3
-	if off[325] {
-		pc = 0x0AD9
+L0AA4: // MK3
+	if off[323] {
+		pc = 0x0AA4
 		goto step
 	}
-	if clock+320<<clockShift >= end {
-		pc = 0x0AD9
+	if clock+325<<clockShift >= end {
+		pc = 0x0AA4
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0AD9 DEX
+	// 0AA4 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0ADA CMP .BOARD,X
+	// 0AA5 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0ADC BNE MK3
+	// 0AA7 BNE MK3
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0AD9
+			goto L0AA4
 		}
 	}
 
-L0ADE:
-	if off[326] {
-		pc = 0x0ADE
+L0AA9:
+	if off[324] {
+		pc = 0x0AA9
 		goto step
 	}
 	clock += 4<<clockShift + 1
-	// 0ADE STX .RIDX
+	// 0AA9 STX .RIDX
 	{
 		c.Mem[0x1057] = x
 	}
 
-L0AE1: // MKR
-	if off[327] {
-		pc = 0x0AE1
+L0AAC: // MKR
+	if off[325] {
+		pc = 0x0AAC
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 0AE1 JMP MREC
+	// 0AAC JMP MREC
 	{
-		goto L0B40
+		goto L0B46
 	}
 
-L0AE4: // MPAWN
-	if off[328] {
-		pc = 0x0AE4
+L0AAF: // MOVE
+	if off[326] {
+		pc = 0x0AAF
 		goto step
 	}
-	clock += 12<<clockShift + 5
-	// 0AE4 LDA .SQUARE
-	{
-		m := c.Mem[0x00B1]
-		a = m
-		nz = int(int8(a))
+	if clock+64<<clockShift >= end {
+		pc = 0x0AAF
+		goto budget
 	}
-	// 0AE6 AND #$F0
-	{
-		m := byte(0xF0)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0AE8 LDY .PIECE
+	clock += 62<<clockShift + 20
+	// 0AAF LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0AEA CPY #$10
+	// 0AB1 LDA .BOARD,Y
+	{
+		ea := 0x0050 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AB4 STA .FROM
+	{
+		c.Mem[0x1055] = a
+	}
+	// 0AB7 TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0AB8 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0ABA TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0ABB LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0ABE STA .OATT
+	{
+		c.Mem[0x1053] = a
+	}
+	// 0AC1 ORA #$80
+	{
+		m := byte(0x80)
+		a |= m
+		nz = int(int8(a))
+	}
+	// 0AC3 STA .NATT
+	{
+		c.Mem[0x1054] = a
+	}
+	// 0AC6 LDA #$FF
+	{
+		m := byte(0xFF)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AC8 STA .EPC
+	{
+		c.Mem[0x1056] = a
+	}
+	// 0ACB STA .RIDX
+	{
+		c.Mem[0x1057] = a
+	}
+	// 0ACE STA .NEP
+	{
+		c.Mem[0x1059] = a
+	}
+	// 0AD1 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AD3 STA .PGAIN
+	{
+		c.Mem[0x105A] = a
+	}
+	// 0AD6 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AD8 AND #$77
+	{
+		m := byte(0x77)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0ADA STA $4F
+	{
+		c.Mem[0x004F] = a
+	}
+	// 0ADC LDX #$20
+	{
+		m := byte(0x20)
+		x = m
+		nz = int(int8(x))
+	}
+
+L0ADE: // MCHK
+	if off[327] {
+		pc = 0x0ADE
+		goto step
+	}
+	if clock+391<<clockShift >= end {
+		pc = 0x0ADE
+		goto budget
+	}
+	clock += 8<<clockShift + 3
+	// 0ADE DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0ADF CMP .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AE1 BNE MCHK
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0ADE
+		}
+	}
+
+L0AE3:
+	if off[328] {
+		pc = 0x0AE3
+		goto step
+	}
+	clock += 11<<clockShift + 4
+	// 0AE3 STX .CAPT
+	{
+		c.Mem[0x009A] = x
+	}
+	// 0AE5 LDA .OATT
+	{
+		m := c.Mem[0x1053]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AE8 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0AEA BEQ MKING
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A85
+		}
+	}
+
+L0AEC:
+	if off[329] {
+		pc = 0x0AEC
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0AEC CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0AEE BNE MREC
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L0B46
+		}
+	}
+
+L0AF0: // MPAWN
+	if off[330] {
+		pc = 0x0AF0
+		goto step
+	}
+	clock += 12<<clockShift + 5
+	// 0AF0 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0AF2 AND #$F0
+	{
+		m := byte(0xF0)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0AF4 LDY .PIECE
+	{
+		m := c.Mem[0x00B0]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0AF6 CPY #$10
 	{
 		m := byte(0x10)
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AEC BCC MP1
+	// 0AF8 BCC MP1
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L0AF0
+			goto L0AFC
 		}
 	}
 
-L0AEE:
-	if off[329] {
-		pc = 0x0AEE
+L0AFA:
+	if off[331] {
+		pc = 0x0AFA
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 0AEE EOR #$70
+	// 0AFA EOR #$70
 	{
 		m := byte(0x70)
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L0AF0: // MP1
-	if off[330] {
-		pc = 0x0AF0
+L0AFC: // MP1
+	if off[332] {
+		pc = 0x0AFC
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 0AF0 CMP #$70
+	// 0AFC CMP #$70
 	{
 		m := byte(0x70)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0AF2 BNE MP2
+	// 0AFE BNE MP2
 	{
 		if byte(nz) != 0 {
-			clock += 2 << clockShift
-			goto L0B03
+			clock += 1 << clockShift
+			goto L0B0F
 		}
 	}
 
-L0AF4:
-	if off[331] {
-		pc = 0x0AF4
+L0B00: // ZR
+	if off[333] {
+		pc = 0x0B00
 		goto step
 	}
-	clock += 20<<clockShift + 6
-	// 0AF4 LDA #$81
+	clock += 6<<clockShift + 1
+	// 0B00 JSR MSEL
 	{
-		m := byte(0x81)
+		if s <= 0x00 {
+			clock -= 6<<clockShift + 1
+			pc = 0x0B00
+			goto step
+		}
+		sb := 0xFF + int(s)
+		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x0B
+		s -= 2
+		goto L11C5
+	}
+
+L0B03:
+	if off[334] {
+		pc = 0x0B03
+		goto step
+	}
+	if clock+366<<clockShift >= end {
+		pc = 0x0B03
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 0B03 STX .NATT
+	{
+		c.Mem[0x1054] = x
+	}
+	// 0B06 LDA $1711,X
+	{
+		ea := 0x1711 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0AF6 STA .NATT
-	{
-		c.Mem[0x1054] = a
-	}
-	// 0AF9 LDA $1792
-	{
-		m := c.Mem[0x1792]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0AFC SEC
-	{
-		cf = 1
-	}
-	// 0AFD SBC $1799
+	// 0B09 SBC $1799
 	{
 		m := c.Mem[0x1799]
 		if c.P&FlagD == 0 {
@@ -50782,28 +51778,28 @@ L0AF4:
 
 		}
 	}
-	// 0B00 STA .PGAIN
+	// 0B0C STA .PGAIN
 	{
 		c.Mem[0x105A] = a
 	}
 
-L0B03: // MP2
-	if off[332] {
-		pc = 0x0B03
+L0B0F: // MP2
+	if off[335] {
+		pc = 0x0B0F
 		goto step
 	}
 	clock += 13<<clockShift + 5
-	// 0B03 LDA .SQUARE
+	// 0B0F LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B05 SEC
+	// 0B11 SEC
 	{
 		cf = 1
 	}
-	// 0B06 SBC .FROM
+	// 0B12 SBC .FROM
 	{
 		m := c.Mem[0x1055]
 		if c.P&FlagD == 0 {
@@ -50833,265 +51829,239 @@ L0B03: // MP2
 
 		}
 	}
-	// 0B09 CMP #$20
+	// 0B15 CMP #$20
 	{
 		m := byte(0x20)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0B0B BEQ MP3
+	// 0B17 BEQ MP3
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L0B11
+			goto L0B1D
 		}
 	}
 
-L0B0D:
-	if off[333] {
-		pc = 0x0B0D
+L0B19:
+	if off[336] {
+		pc = 0x0B19
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 0B0D CMP #$E0
+	// 0B19 CMP #$E0
 	{
 		m := byte(0xE0)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0B0F BNE MP4
+	// 0B1B BNE MP4
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0B1B
+			goto L0B26
 		}
 	}
 
-L0B11: // MP3
-	if off[334] {
-		pc = 0x0B11
+L0B1D: // MP3
+	if off[337] {
+		pc = 0x0B1D
 		goto step
 	}
-	clock += 13<<clockShift + 4
-	// 0B11 LDA .SQUARE
+	clock += 12<<clockShift + 4
+	// 0B1D LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B13 EOR .ORI
+	// 0B1F EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B15 STA .NEP
+	// 0B21 STA .NEP
 	{
 		c.Mem[0x1059] = a
 	}
-	// 0B18 JMP MREC
+	// 0B24 BNE MREC
 	{
-		goto L0B40
-	}
-
-L0B1B: // MP4
-	if off[335] {
-		pc = 0x0B1B
-		goto step
-	}
-	clock += 4<<clockShift + 2
-	// 0B1B AND #$0F
-	{
-		m := byte(0x0F)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0B1D BEQ MREC
-	{
-		if byte(nz) == 0 {
+		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0B40
+			goto L0B46
 		}
 	}
 
-L0B1F:
-	if off[336] {
-		pc = 0x0B1F
+L0B26: // MP4
+	if off[338] {
+		pc = 0x0B26
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 0B26 AND #$07
+	{
+		m := byte(0x07)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B28 BEQ MREC
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0B46
+		}
+	}
+
+L0B2A:
+	if off[339] {
+		pc = 0x0B2A
 		goto step
 	}
 	clock += 5<<clockShift + 2
-	// 0B1F LDX .CAPT
+	// 0B2A LDX .CAPT
 	{
 		m := c.Mem[0x009A]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B21 BPL MREC
+	// 0B2C BPL MREC
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L0B40
+			goto L0B46
 		}
 	}
 
-L0B23:
-	if off[337] {
-		pc = 0x0B23
+L0B2E:
+	if off[340] {
+		pc = 0x0B2E
 		goto step
 	}
-	clock += 28<<clockShift + 9
-	// 0B23 LDA .FROM
-	{
-		m := c.Mem[0x1055]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0B26 AND #$F0
-	{
-		m := byte(0xF0)
-		a &= m
-		nz = int(int8(a))
-	}
-	// 0B28 STA .EPC
-	{
-		c.Mem[0x1056] = a
-	}
-	// 0B2B LDA .SQUARE
+	clock += 22<<clockShift + 7
+	// 0B2E LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B2D AND #$0F
+	// 0B30 EOR .FROM
+	{
+		m := c.Mem[0x1055]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0B33 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 0B2F ORA .EPC
+	// 0B35 EOR .FROM
 	{
-		m := c.Mem[0x1056]
-		a |= m
+		m := c.Mem[0x1055]
+		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B32 STA .EPC
+	// 0B38 STA .EPC
 	{
 		c.Mem[0x1056] = a
 	}
-	// 0B35 STA $4F
+	// 0B3B STA $4F
 	{
 		c.Mem[0x004F] = a
 	}
-	// 0B37 LDX #$20
+	// 0B3D LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L0B39: // MP5
-	if off[338] {
-		pc = 0x0B39
+L0B3F: // MP5
+	if off[341] {
+		pc = 0x0B3F
 		goto step
 	}
-	if clock+316<<clockShift >= end {
-		pc = 0x0B39
+	if clock+321<<clockShift >= end {
+		pc = 0x0B3F
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 0B39 DEX
+	// 0B3F DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 0B3A CMP .BOARD,X
+	// 0B40 CMP .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 0B3C BNE MP5
+	// 0B42 BNE MP5
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L0B39
+			goto L0B3F
 		}
 	}
 
-L0B3E:
-	if off[339] {
-		pc = 0x0B3E
+L0B44:
+	if off[342] {
+		pc = 0x0B44
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 0B3E STX .CAPT
+	// 0B44 STX .CAPT
 	{
 		c.Mem[0x009A] = x
 	}
 
-L0B40: // MREC
-	if off[340] {
-		pc = 0x0B40
+L0B46: // MREC
+	if off[343] {
+		pc = 0x0B46
 		goto step
 	}
 	clock += 7<<clockShift + 3
-	// 0B40 LDA #$00
+	// 0B46 LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B42 LDX .CAPT
+	// 0B48 LDX .CAPT
 	{
 		m := c.Mem[0x009A]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B44 BMI MR1
+	// 0B4A BMI MR1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0B53
+			goto L0B59
 		}
 	}
 
-L0B46:
-	if off[341] {
-		pc = 0x0B46
+L0B4C:
+	if off[344] {
+		pc = 0x0B4C
 		goto step
 	}
 	clock += 19<<clockShift + 7
-	// 0B46 TXA
+	// 0B4C TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0B47 EOR .SIDE
+	// 0B4D EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
-		nz = int(int8(a))
-	}
-	// 0B49 TAX
-	{
-		x = a
-		nz = int(int8(x))
-	}
-	// 0B4A LDA .ATTR,X
-	{
-		ea := 0x1020 + uint16(x)
-		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
-		m := c.Mem[ea]
-		a = m
-		nz = int(int8(a))
-	}
-	// 0B4D AND #$0F
-	{
-		m := byte(0x0F)
-		a &= m
 		nz = int(int8(a))
 	}
 	// 0B4F TAX
@@ -51099,7 +52069,26 @@ L0B46:
 		x = a
 		nz = int(int8(x))
 	}
-	// 0B50 LDA VAL,X
+	// 0B50 LDA .ATTR,X
+	{
+		ea := 0x1020 + uint16(x)
+		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0B53 AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B55 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 0B56 LDA VAL,X
 	{
 		ea := 0x1791 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -51108,17 +52097,17 @@ L0B46:
 		nz = int(int8(a))
 	}
 
-L0B53: // MR1
-	if off[342] {
-		pc = 0x0B53
+L0B59: // MR1
+	if off[345] {
+		pc = 0x0B59
 		goto step
 	}
-	clock += 198<<clockShift + 63
-	// 0B53 CLC
+	clock += 200<<clockShift + 64
+	// 0B59 CLC
 	{
 		cf = 0
 	}
-	// 0B54 ADC .PGAIN
+	// 0B5A ADC .PGAIN
 	{
 		m := c.Mem[0x105A]
 		if c.P&FlagD == 0 {
@@ -51151,438 +52140,444 @@ L0B53: // MR1
 
 		}
 	}
-	// 0B57 STA .MAT
+	// 0B5D STA .MAT
 	{
 		c.Mem[0x00DB] = a
 	}
-	// 0B59 LDY .USP
+	// 0B5F LDY .USP
 	{
 		m := c.Mem[0x00EE]
 		y = m
 		nz = int(int8(y))
 	}
-	// 0B5B LDA .OATT
+	// 0B61 LDA .OATT
 	{
 		m := c.Mem[0x1053]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B5E STA .UNDO,Y
+	// 0B64 STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		if ea >= 0x1200 || c.Hooked(ea) {
-			clock -= 182<<clockShift + 58
-			pc = 0x0B5E
+			clock -= 184<<clockShift + 59
+			pc = 0x0B64
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B61 INY
+	// 0B67 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B62 LDA .EPSQ
+	// 0B68 LDA .EPSQ
 	{
 		m := c.Mem[0x1050]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B65 STA .UNDO,Y
+	// 0B6B STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		if ea >= 0x1200 || c.Hooked(ea) {
-			clock -= 171<<clockShift + 55
-			pc = 0x0B65
+			clock -= 173<<clockShift + 56
+			pc = 0x0B6B
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B68 INY
+	// 0B6E INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B69 LDA .RFROM
+	// 0B6F LDA .RFROM
 	{
 		m := c.Mem[0x1058]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B6C STA .UNDO,Y
+	// 0B72 STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		if ea >= 0x1200 || c.Hooked(ea) {
-			clock -= 160<<clockShift + 52
-			pc = 0x0B6C
+			clock -= 162<<clockShift + 53
+			pc = 0x0B72
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B6F INY
+	// 0B75 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B70 LDA .RIDX
+	// 0B76 LDA .RIDX
 	{
 		m := c.Mem[0x1057]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B73 STA .UNDO,Y
+	// 0B79 STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		if ea >= 0x1200 || c.Hooked(ea) {
-			clock -= 149<<clockShift + 49
-			pc = 0x0B73
+			clock -= 151<<clockShift + 50
+			pc = 0x0B79
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B76 INY
+	// 0B7C INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B77 LDA .EPC
+	// 0B7D LDA .EPC
 	{
 		m := c.Mem[0x1056]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B7A STA .UNDO,Y
+	// 0B80 STA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		if ea >= 0x1200 || c.Hooked(ea) {
-			clock -= 138<<clockShift + 46
-			pc = 0x0B7A
+			clock -= 140<<clockShift + 47
+			pc = 0x0B80
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B7D INY
+	// 0B83 INY
 	{
 		y++
 		nz = int(int8(y))
 	}
-	// 0B7E STY .USP
+	// 0B84 STY .USP
 	{
 		c.Mem[0x00EE] = y
 	}
-	// 0B80 LDA .NEP
+	// 0B86 LDA .NEP
 	{
 		m := c.Mem[0x1059]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B83 STA .EPSQ
+	// 0B89 STA .EPSQ
 	{
 		c.Mem[0x1050] = a
 	}
-	// 0B86 TSX
+	// 0B8C TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0B87 STX .SP1
+	// 0B8D STX .SP1
 	{
 		c.Mem[0x00B3] = x
 	}
-	// 0B89 LDX .SP2
+	// 0B8F LDX .SP2
 	{
 		m := c.Mem[0x00B2]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B8B TXS
+	// 0B91 TXS
 	{
 		s = x
 	}
-	// 0B8C LDA .SQUARE
+	// 0B92 LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B8E PHA
+	// 0B94 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0B8F TAY
+	// 0B95 AND #$77
+	{
+		m := byte(0x77)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0B97 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0B90 LDX .CAPT
+	// 0B98 LDX .CAPT
 	{
 		m := c.Mem[0x009A]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0B92 LDA #$CC
+	// 0B9A LDA #$CC
 	{
 		m := byte(0xCC)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B94 STA .BOARD,X
+	// 0B9C STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 97<<clockShift + 32
-			pc = 0x0B94
+			pc = 0x0B9C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0B96 TXA
+	// 0B9E TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0B97 PHA
+	// 0B9F PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0B98 TYA
+	// 0BA0 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 0B99 EOR .ORI
+	// 0BA1 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0B9B TAX
+	// 0BA3 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0B9C LDA .PIECE
+	// 0BA4 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0B9E EOR .SIDE
+	// 0BA6 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BA0 STA .SQB,X
+	// 0BA8 STA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		if c.Hooked(ea) {
 			clock -= 75<<clockShift + 24
-			pc = 0x0BA0
+			pc = 0x0BA8
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BA3 LDX .PIECE
+	// 0BAB LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0BA5 LDA .BOARD,X
+	// 0BAD LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BA7 STY .BOARD,X
+	// 0BAF STY .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 63<<clockShift + 21
-			pc = 0x0BA7
+			pc = 0x0BAF
 			goto step
 		}
 		c.Mem[ea] = y
 	}
-	// 0BA9 PHA
+	// 0BB1 PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0BAA EOR .ORI
+	// 0BB2 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BAC TAY
+	// 0BB4 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0BAD LDA #$FF
+	// 0BB5 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BAF STA .SQB,Y
+	// 0BB7 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 49<<clockShift + 16
-			pc = 0x0BAF
+			pc = 0x0BB7
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BB2 TXA
+	// 0BBA TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 0BB3 PHA
+	// 0BBB PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0BB4 LDA .MOVEN
+	// 0BBC LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BB6 PHA
+	// 0BBE PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 0BB7 TSX
+	// 0BBF TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 0BB8 STX .SP2
+	// 0BC0 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 0BBA LDX .SP1
+	// 0BC2 LDX .SP1
 	{
 		m := c.Mem[0x00B3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0BBC TXS
+	// 0BC4 TXS
 	{
 		s = x
 	}
-	// 0BBD LDA .PIECE
+	// 0BC5 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BBF EOR .SIDE
+	// 0BC7 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BC1 TAX
+	// 0BC9 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0BC2 LDA .NATT
+	// 0BCA LDA .NATT
 	{
 		m := c.Mem[0x1054]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BC5 STA .ATTR,X
+	// 0BCD STA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 3
-			pc = 0x0BC5
+			pc = 0x0BCD
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BC8 LDA .EPC
+	// 0BD0 LDA .EPC
 	{
 		m := c.Mem[0x1056]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BCB BMI M7
+	// 0BD3 BMI M7
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L0BD5
+			goto L0BDD
 		}
 	}
 
-L0BCD:
-	if off[343] {
-		pc = 0x0BCD
+L0BD5:
+	if off[346] {
+		pc = 0x0BD5
 		goto step
 	}
 	clock += 12<<clockShift + 4
-	// 0BCD EOR .ORI
+	// 0BD5 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BCF TAX
+	// 0BD7 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 0BD0 LDA #$FF
+	// 0BD8 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BD2 STA .SQB,X
+	// 0BDA STA .SQB,X
 	{
 		ea := 0x0F00 + uint16(x)
 		if c.Hooked(ea) {
 			clock -= 5<<clockShift + 1
-			pc = 0x0BD2
+			pc = 0x0BDA
 			goto step
 		}
 		c.Mem[ea] = a
 	}
 
-L0BD5: // M7
-	if off[344] {
-		pc = 0x0BD5
+L0BDD: // M7
+	if off[347] {
+		pc = 0x0BDD
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 0BD5 LDX .RIDX
+	// 0BDD LDX .RIDX
 	{
 		m := c.Mem[0x1057]
 		x = m
 		nz = int(int8(x))
 	}
-	// 0BD8 BMI M8
+	// 0BE0 BMI M8
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
@@ -51590,56 +52585,56 @@ L0BD5: // M7
 		}
 	}
 
-L0BDA:
-	if off[345] {
-		pc = 0x0BDA
+L0BE2:
+	if off[348] {
+		pc = 0x0BE2
 		goto step
 	}
-	clock += 55<<clockShift + 18
-	// 0BDA LDA .RFROM
+	clock += 41<<clockShift + 14
+	// 0BE2 LDA .RFROM
 	{
 		m := c.Mem[0x1058]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BDD EOR .ORI
+	// 0BE5 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 0BDF TAY
+	// 0BE7 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0BE0 LDA #$FF
+	// 0BE8 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BE2 STA .SQB,Y
+	// 0BEA STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 44<<clockShift + 14
-			pc = 0x0BE2
+			clock -= 30<<clockShift + 10
+			pc = 0x0BEA
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BE5 LDA .FROM
+	// 0BED LDA .FROM
 	{
 		m := c.Mem[0x1055]
 		a = m
 		nz = int(int8(a))
 	}
-	// 0BE8 CLC
+	// 0BF0 CLC
 	{
 		cf = 0
 	}
-	// 0BE9 ADC .SQUARE
+	// 0BF1 ADC .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		if c.P&FlagD == 0 {
@@ -51672,7 +52667,7 @@ L0BDA:
 
 		}
 	}
-	// 0BEB LSR A
+	// 0BF3 LSR A
 	{
 		m := a
 		cf = m & 1
@@ -51680,72 +52675,39 @@ L0BDA:
 		nz = int(int8(m))
 		a = m
 	}
-	// 0BEC STA .BOARD,X
+	// 0BF4 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 28<<clockShift + 9
-			pc = 0x0BEC
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 0BEE EOR .ORI
-	{
-		m := c.Mem[0x009D]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0BF0 TAY
-	{
-		y = a
-		nz = int(int8(y))
-	}
-	// 0BF1 TXA
-	{
-		a = x
-		nz = int(int8(a))
-	}
-	// 0BF2 EOR .SIDE
-	{
-		m := c.Mem[0x009E]
-		a ^= m
-		nz = int(int8(a))
-	}
-	// 0BF4 STA .SQB,Y
-	{
-		ea := 0x0F00 + uint16(y)
-		if c.Hooked(ea) {
-			clock -= 14<<clockShift + 4
+			clock -= 14<<clockShift + 5
 			pc = 0x0BF4
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 0BF7 TAY
+	// 0BF6 EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0BF8 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 0BF8 LDA #$82
+	// 0BF9 TXA
 	{
-		m := byte(0x82)
-		a = m
+		a = x
 		nz = int(int8(a))
 	}
-	// 0BFA STA .ATTR,Y
+	// 0BFA JMP MROOK
 	{
-		ea := 0x1020 + uint16(y)
-		if ea >= 0x1062 || c.Hooked(ea) {
-			clock -= 5<<clockShift + 1
-			pc = 0x0BFA
-			goto step
-		}
-		c.Mem[ea] = a
+		goto L0CF4
 	}
 
 L0BFD: // M8
-	if off[346] {
+	if off[349] {
 		pc = 0x0BFD
 		goto step
 	}
@@ -51770,155 +52732,159 @@ L0BFD: // M8
 		case 0x0DF7:
 			goto L0DF7
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
 L0CE0: // HKILL
-	if off[347] {
+	if off[350] {
 		pc = 0x0CE0
 		goto step
 	}
@@ -51953,7 +52919,7 @@ L0CE0: // HKILL
 	}
 
 L0CE8:
-	if off[348] {
+	if off[351] {
 		pc = 0x0CE8
 		goto step
 	}
@@ -51984,7 +52950,7 @@ L0CE8:
 	}
 
 L0CF0: // HKL
-	if off[349] {
+	if off[352] {
 		pc = 0x0CF0
 		goto step
 	}
@@ -51995,7 +52961,7 @@ L0CF0: // HKL
 	}
 
 L0CF3: // HKR
-	if off[350] {
+	if off[353] {
 		pc = 0x0CF3
 		goto step
 	}
@@ -52016,155 +52982,373 @@ L0CF3: // HKR
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
+			}
+		}
+		goto step
+	}
+
+L0CF4: // MROOK
+	if off[354] {
+		pc = 0x0CF4
+		goto step
+	}
+	clock += 23<<clockShift + 6
+	// 0CF4 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0CF6 STA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 20<<clockShift + 5
+			pc = 0x0CF6
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0CF9 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0CFA LDA #$82
+	{
+		m := byte(0x82)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0CFC STA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		if ea >= 0x1062 || c.Hooked(ea) {
+			clock -= 11<<clockShift + 2
+			pc = 0x0CFC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0CFF RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x0274:
+			goto L0274
+		case 0x032D:
+			goto L032D
+		case 0x0DF7:
+			goto L0DF7
+		}
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 6:
+				goto L0352
+			case 26:
+				goto L05A8
+			case 35:
+				goto L0A75
+			case 41:
+				goto L09E0
+			case 73:
+				goto L17E0
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
+				goto L09B1
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
+				goto L04B8
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
+				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
 L0DE0: // HFIRST
-	if off[351] {
+	if off[355] {
 		pc = 0x0DE0
 		goto step
 	}
@@ -52194,7 +53378,7 @@ L0DE0: // HFIRST
 	}
 
 L0DE7:
-	if off[352] {
+	if off[356] {
 		pc = 0x0DE7
 		goto step
 	}
@@ -52207,7 +53391,7 @@ L0DE7:
 	}
 
 L0DE9: // HF1
-	if off[353] {
+	if off[357] {
 		pc = 0x0DE9
 		goto step
 	}
@@ -52232,7 +53416,7 @@ L0DE9: // HF1
 	}
 
 L0DF4: // RMOVE
-	if off[354] {
+	if off[358] {
 		pc = 0x0DF4
 		goto step
 	}
@@ -52251,11 +53435,11 @@ L0DF4: // RMOVE
 		sb := 0xFF + int(s)
 		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x0D
 		s -= 2
-		goto L0A78
+		goto L0AAF
 	}
 
 L0DF7:
-	if off[355] {
+	if off[359] {
 		pc = 0x0DF7
 		goto step
 	}
@@ -52278,7 +53462,7 @@ L0DF7:
 	}
 
 L0DFA:
-	if off[356] {
+	if off[360] {
 		pc = 0x0DFA
 		goto step
 	}
@@ -52301,7 +53485,7 @@ L0DFA:
 	}
 
 L0DFD:
-	if off[357] {
+	if off[361] {
 		pc = 0x0DFD
 		goto step
 	}
@@ -52316,7 +53500,7 @@ L0DFD:
 	}
 
 L0EE0: // HBEST
-	if off[358] {
+	if off[362] {
 		pc = 0x0EE0
 		goto step
 	}
@@ -52363,7 +53547,7 @@ L0EE0: // HBEST
 	}
 
 L0EEB:
-	if off[359] {
+	if off[363] {
 		pc = 0x0EEB
 		goto step
 	}
@@ -52378,7 +53562,7 @@ L0EEB:
 	}
 
 L0EEF: // HB1
-	if off[360] {
+	if off[364] {
 		pc = 0x0EEF
 		goto step
 	}
@@ -52415,155 +53599,159 @@ L0EEF: // HB1
 		case 0x036E:
 			goto L036E
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
 L0EF5: // RTT
-	if off[361] {
+	if off[365] {
 		pc = 0x0EF5
 		goto step
 	}
@@ -52591,7 +53779,7 @@ L0EF5: // RTT
 	}
 
 L0EFB:
-	if off[362] {
+	if off[366] {
 		pc = 0x0EFB
 		goto step
 	}
@@ -52602,7 +53790,7 @@ L0EFB:
 	}
 
 L0EFE: // RTTR
-	if off[363] {
+	if off[367] {
 		pc = 0x0EFE
 		goto step
 	}
@@ -52623,155 +53811,159 @@ L0EFE: // RTTR
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
 L1062: // XINIT
-	if off[364] {
+	if off[368] {
 		pc = 0x1062
 		goto step
 	}
@@ -52816,155 +54008,159 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
 L106B: // XSETW
-	if off[365] {
+	if off[369] {
 		pc = 0x106B
 		goto step
 	}
@@ -53035,155 +54231,159 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
 L107D: // REVX
-	if off[366] {
+	if off[370] {
 		pc = 0x107D
 		goto step
 	}
@@ -53206,7 +54406,7 @@ L107D: // REVX
 	}
 
 L1080:
-	if off[367] {
+	if off[371] {
 		pc = 0x1080
 		goto step
 	}
@@ -53223,7 +54423,7 @@ L1080:
 	}
 
 L1082: // REVX1
-	if off[368] {
+	if off[372] {
 		pc = 0x1082
 		goto step
 	}
@@ -53283,7 +54483,7 @@ L1082: // REVX1
 	}
 
 L1092:
-	if off[369] {
+	if off[373] {
 		pc = 0x1092
 		goto step
 	}
@@ -53303,7 +54503,7 @@ L1092:
 	}
 
 L1097:
-	if off[370] {
+	if off[374] {
 		pc = 0x1097
 		goto step
 	}
@@ -53320,7 +54520,7 @@ L1097:
 	}
 
 L109C: // REVX2
-	if off[371] {
+	if off[375] {
 		pc = 0x109C
 		goto step
 	}
@@ -53355,163 +54555,167 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
 L10A3: // UMOVE
-	if off[372] {
+	if off[376] {
 		pc = 0x10A3
 		goto step
 	}
-	if clock+115<<clockShift >= end {
+	if clock+117<<clockShift >= end {
 		pc = 0x10A3
 		goto budget
 	}
-	clock += 79<<clockShift + 26
+	clock += 81<<clockShift + 27
 	// 10A3 TSX
 	{
 		x = s
@@ -53569,7 +54773,7 @@ L10A3: // UMOVE
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 49<<clockShift + 16
+			clock -= 51<<clockShift + 17
 			pc = 0x10B1
 			goto step
 		}
@@ -53601,7 +54805,7 @@ L10A3: // UMOVE
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
-			clock -= 35<<clockShift + 11
+			clock -= 37<<clockShift + 12
 			pc = 0x10B9
 			goto step
 		}
@@ -53634,100 +54838,106 @@ L10A3: // UMOVE
 	{
 		c.Mem[0x00B1] = a
 	}
-	// 10C4 STA .BOARD,X
+	// 10C4 AND #$77
+	{
+		m := byte(0x77)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 10C6 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 13<<clockShift + 5
-			pc = 0x10C4
+			pc = 0x10C6
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 10C6 EOR .ORI
+	// 10C8 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 10C8 TAY
+	// 10CA TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 10C9 TXA
+	// 10CB TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 10CA BMI UNONE
+	// 10CC BMI UNONE
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L10CE
+			goto L10D0
 		}
 	}
 
-L10CC:
-	if off[373] {
-		pc = 0x10CC
+L10CE:
+	if off[377] {
+		pc = 0x10CE
 		goto step
 	}
 	clock += 3<<clockShift + 1
-	// 10CC EOR .SIDE
+	// 10CE EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
 
-L10CE: // UNONE
-	if off[374] {
-		pc = 0x10CE
+L10D0: // UNONE
+	if off[378] {
+		pc = 0x10D0
 		goto step
 	}
 	clock += 26<<clockShift + 9
-	// 10CE STA .SQB,Y
+	// 10D0 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 26<<clockShift + 9
-			pc = 0x10CE
+			pc = 0x10D0
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 10D1 TSX
+	// 10D3 TSX
 	{
 		x = s
 		nz = int(int8(x))
 	}
-	// 10D2 STX .SP2
+	// 10D4 STX .SP2
 	{
 		c.Mem[0x00B2] = x
 	}
-	// 10D4 LDX .SP1
+	// 10D6 LDX .SP1
 	{
 		m := c.Mem[0x00B3]
 		x = m
 		nz = int(int8(x))
 	}
-	// 10D6 TXS
+	// 10D8 TXS
 	{
 		s = x
 	}
-	// 10D7 LDY .USP
+	// 10D9 LDY .USP
 	{
 		m := c.Mem[0x00EE]
 		y = m
 		nz = int(int8(y))
 	}
-	// 10D9 DEY
+	// 10DB DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10DA LDA .UNDO,Y
+	// 10DC LDA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -53735,49 +54945,49 @@ L10CE: // UNONE
 		a = m
 		nz = int(int8(a))
 	}
-	// 10DD BMI U1
+	// 10DF BMI U1
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L10E2
+			goto L10E4
 		}
 	}
 
-L10DF:
-	if off[375] {
-		pc = 0x10DF
+L10E1:
+	if off[379] {
+		pc = 0x10E1
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 10DF JSR UEP
+	// 10E1 JSR UEP
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
-			pc = 0x10DF
+			pc = 0x10E1
 			goto step
 		}
 		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xE1, 0x10
+		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x10
 		s -= 2
-		goto L1108
+		goto L110A
 	}
 
-L10E2: // U1
-	if off[376] {
-		pc = 0x10E2
+L10E4: // U1
+	if off[380] {
+		pc = 0x10E4
 		goto step
 	}
 	if clock+15<<clockShift >= end {
-		pc = 0x10E2
+		pc = 0x10E4
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 10E2 DEY
+	// 10E4 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10E3 LDA .UNDO,Y
+	// 10E5 LDA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -53785,54 +54995,54 @@ L10E2: // U1
 		a = m
 		nz = int(int8(a))
 	}
-	// 10E6 BMI U2
+	// 10E8 BMI U2
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L10EB
+			goto L10ED
 		}
 	}
 
-L10E8:
-	if off[377] {
-		pc = 0x10E8
+L10EA:
+	if off[381] {
+		pc = 0x10EA
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 10E8 JSR UROOK
+	// 10EA JSR UROOK
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
-			pc = 0x10E8
+			pc = 0x10EA
 			goto step
 		}
 		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xEA, 0x10
+		c.Mem[sb], c.Mem[sb+1] = 0xEC, 0x10
 		s -= 2
-		goto L1127
+		goto L1129
 	}
 
-L10EB: // U2
-	if off[378] {
-		pc = 0x10EB
+L10ED: // U2
+	if off[382] {
+		pc = 0x10ED
 		goto step
 	}
 	if clock+54<<clockShift >= end {
-		pc = 0x10EB
+		pc = 0x10ED
 		goto budget
 	}
 	clock += 52<<clockShift + 16
-	// 10EB DEY
+	// 10ED DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10EC DEY
+	// 10EE DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10ED LDA .UNDO,Y
+	// 10EF LDA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -53840,20 +55050,20 @@ L10EB: // U2
 		a = m
 		nz = int(int8(a))
 	}
-	// 10F0 STA .EPSQ
+	// 10F2 STA .EPSQ
 	{
 		c.Mem[0x1050] = a
 	}
-	// 10F3 DEY
+	// 10F5 DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 10F4 STY .USP
+	// 10F6 STY .USP
 	{
 		c.Mem[0x00EE] = y
 	}
-	// 10F6 LDA .UNDO,Y
+	// 10F8 LDA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -53861,58 +55071,58 @@ L10EB: // U2
 		a = m
 		nz = int(int8(a))
 	}
-	// 10F9 PHA
+	// 10FB PHA
 	{
 		sa := StackPage | uint16(s)
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 10FA LDA .PIECE
+	// 10FC LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 10FC EOR .SIDE
+	// 10FE EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 10FE TAX
+	// 1100 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 10FF PLA
+	// 1101 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1100 STA .ATTR,X
+	// 1102 STA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 16<<clockShift + 4
-			pc = 0x1100
+			pc = 0x1102
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1103 AND #$0F
+	// 1105 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 1105 STA .TYPE
+	// 1107 STA .TYPE
 	{
 		c.Mem[0x00DA] = a
 	}
-	// 1107 RTS
+	// 1109 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -53928,255 +55138,259 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L1108: // UEP
-	if off[379] {
-		pc = 0x1108
+L110A: // UEP
+	if off[383] {
+		pc = 0x110A
 		goto step
 	}
 	if clock+52<<clockShift >= end {
-		pc = 0x1108
+		pc = 0x110A
 		goto budget
 	}
 	clock += 52<<clockShift + 15
-	// 1108 STY .UY
+	// 110A STY .UY
 	{
 		c.Mem[0x105C] = y
 	}
-	// 110B LDX .UCAP
+	// 110D LDX .UCAP
 	{
 		m := c.Mem[0x105B]
 		x = m
 		nz = int(int8(x))
 	}
-	// 110E STA .BOARD,X
+	// 1110 STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 44<<clockShift + 13
-			pc = 0x110E
+			pc = 0x1110
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1110 EOR .ORI
+	// 1112 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1112 TAY
+	// 1114 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1113 TXA
+	// 1115 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 1114 EOR .SIDE
+	// 1116 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1116 STA .SQB,Y
+	// 1118 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 30<<clockShift + 8
-			pc = 0x1116
+			pc = 0x1118
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1119 LDA .SQUARE
+	// 111B LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 111B EOR .ORI
+	// 111D EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 111D TAY
+	// 111F TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 111E LDA #$FF
+	// 1120 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 1120 STA .SQB,Y
+	// 1122 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 15<<clockShift + 3
-			pc = 0x1120
+			pc = 0x1122
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1123 LDY .UY
+	// 1125 LDY .UY
 	{
 		m := c.Mem[0x105C]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1126 RTS
+	// 1128 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -54189,220 +55403,224 @@ L1108: // UEP
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
-		case 0x10E2:
-			goto L10E2
+		case 0x10E4:
+			goto L10E4
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L1127: // UROOK
-	if off[380] {
-		pc = 0x1127
+L1129: // UROOK
+	if off[384] {
+		pc = 0x1129
 		goto step
 	}
 	if clock+71<<clockShift >= end {
-		pc = 0x1127
+		pc = 0x1129
 		goto budget
 	}
 	clock += 70<<clockShift + 21
-	// 1127 STY .UY
+	// 1129 STY .UY
 	{
 		c.Mem[0x105C] = y
 	}
-	// 112A TAX
+	// 112C TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 112B LDA .BOARD,X
+	// 112D LDA .BOARD,X
 	{
 		m := c.Mem[x+0x50]
 		a = m
 		nz = int(int8(a))
 	}
-	// 112D EOR .ORI
+	// 112F EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 112F TAY
+	// 1131 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1130 LDA #$FF
+	// 1132 LDA #$FF
 	{
 		m := byte(0xFF)
 		a = m
 		nz = int(int8(a))
 	}
-	// 1132 STA .SQB,Y
+	// 1134 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 53<<clockShift + 15
-			pc = 0x1132
+			pc = 0x1134
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1135 LDY .UY
+	// 1137 LDY .UY
 	{
 		m := c.Mem[0x105C]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1138 DEY
+	// 113A DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 1139 LDA .UNDO,Y
+	// 113B LDA .UNDO,Y
 	{
 		ea := 0x11D0 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -54410,76 +55628,76 @@ L1127: // UROOK
 		a = m
 		nz = int(int8(a))
 	}
-	// 113C STA .BOARD,X
+	// 113E STA .BOARD,X
 	{
 		ea := uint16(x + 0x50)
 		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
 			clock -= 38<<clockShift + 11
-			pc = 0x113C
+			pc = 0x113E
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 113E EOR .ORI
+	// 1140 EOR .ORI
 	{
 		m := c.Mem[0x009D]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1140 TAY
+	// 1142 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1141 TXA
+	// 1143 TXA
 	{
 		a = x
 		nz = int(int8(a))
 	}
-	// 1142 EOR .SIDE
+	// 1144 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1144 STA .SQB,Y
+	// 1146 STA .SQB,Y
 	{
 		ea := 0x0F00 + uint16(y)
 		if c.Hooked(ea) {
 			clock -= 24<<clockShift + 6
-			pc = 0x1144
+			pc = 0x1146
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 1147 TAY
+	// 1149 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 1148 LDA #$02
+	// 114A LDA #$02
 	{
 		m := byte(0x02)
 		a = m
 		nz = int(int8(a))
 	}
-	// 114A STA .ATTR,Y
+	// 114C STA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		if ea >= 0x1062 || c.Hooked(ea) {
 			clock -= 15<<clockShift + 3
-			pc = 0x114A
+			pc = 0x114C
 			goto step
 		}
 		c.Mem[ea] = a
 	}
-	// 114D LDY .UY
+	// 114F LDY .UY
 	{
 		m := c.Mem[0x105C]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1150 RTS
+	// 1152 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -54492,198 +55710,202 @@ L1127: // UROOK
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
-		case 0x10EB:
-			goto L10EB
+		case 0x10ED:
+			goto L10ED
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L1151: // VICV
-	if off[381] {
-		pc = 0x1151
+L1153: // VICV
+	if off[385] {
+		pc = 0x1153
 		goto step
 	}
 	if clock+30<<clockShift >= end {
-		pc = 0x1151
+		pc = 0x1153
 		goto budget
 	}
 	clock += 5<<clockShift + 2
-	// 1151 LDA .VICT
+	// 1153 LDA .VICT
 	{
 		m := c.Mem[0x009F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1153 BMI VPRO
+	// 1155 BMI VPRO
 	{
 		if nz < 0 {
 			clock += 1 << clockShift
-			goto L1162
+			goto L1164
 		}
 	}
 
-L1155:
-	if off[382] {
-		pc = 0x1155
+L1157:
+	if off[386] {
+		pc = 0x1157
 		goto step
 	}
 	clock += 23<<clockShift + 7
-	// 1155 EOR .SIDE
+	// 1157 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 1157 TAX
+	// 1159 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 1158 LDA .ATTR,X
+	// 115A LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -54691,18 +55913,18 @@ L1155:
 		a = m
 		nz = int(int8(a))
 	}
-	// 115B AND #$0F
+	// 115D AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 115D TAX
+	// 115F TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 115E LDA VAL,X
+	// 1160 LDA VAL,X
 	{
 		ea := 0x1791 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -54710,7 +55932,7 @@ L1155:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1161 RTS
+	// 1163 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -54726,166 +55948,170 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L1162: // VPRO
-	if off[383] {
-		pc = 0x1162
+L1164: // VPRO
+	if off[387] {
+		pc = 0x1164
 		goto step
 	}
 	clock += 10<<clockShift + 2
-	// 1162 LDA $1792
+	// 1164 LDA $1792
 	{
 		m := c.Mem[0x1792]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1165 RTS
+	// 1167 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -54901,181 +56127,185 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L1166: // TPST
-	if off[384] {
-		pc = 0x1166
+L1168: // TPST
+	if off[388] {
+		pc = 0x1168
 		goto step
 	}
 	if clock+31<<clockShift >= end {
-		pc = 0x1166
+		pc = 0x1168
 		goto budget
 	}
 	clock += 29<<clockShift + 9
-	// 1166 LDA .PIECE
+	// 1168 LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1168 EOR .SIDE
+	// 116A EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 116A TAX
+	// 116C TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 116B LDA .ATTR,X
+	// 116D LDA .ATTR,X
 	{
 		ea := 0x1020 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -55083,24 +56313,24 @@ L1166: // TPST
 		a = m
 		nz = int(int8(a))
 	}
-	// 116E AND #$0F
+	// 1170 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 1170 TAX
+	// 1172 TAX
 	{
 		x = a
 		nz = int(int8(x))
 	}
-	// 1171 LDY .PIECE
+	// 1173 LDY .PIECE
 	{
 		m := c.Mem[0x00B0]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1173 LDA .BOARD,Y
+	// 1175 LDA .BOARD,Y
 	{
 		ea := 0x0050 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -55108,67 +56338,67 @@ L1166: // TPST
 		a = m
 		nz = int(int8(a))
 	}
-	// 1176 JSR PST
+	// 1178 JSR PST
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
-			pc = 0x1176
+			pc = 0x1178
 			goto step
 		}
 		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x78, 0x11
+		c.Mem[sb], c.Mem[sb+1] = 0x7A, 0x11
 		s -= 2
 		goto L04FC
 	}
 
-L1179:
-	if off[385] {
-		pc = 0x1179
+L117B:
+	if off[389] {
+		pc = 0x117B
 		goto step
 	}
 	if clock+12<<clockShift >= end {
-		pc = 0x1179
+		pc = 0x117B
 		goto budget
 	}
 	clock += 12<<clockShift + 3
-	// 1179 STA .TMP
+	// 117B STA .TMP
 	{
 		c.Mem[0x00B5] = a
 	}
-	// 117B LDA .SQUARE
+	// 117D LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 117D JSR PST
+	// 117F JSR PST
 	{
 		if s <= 0x00 {
 			clock -= 6<<clockShift + 1
-			pc = 0x117D
+			pc = 0x117F
 			goto step
 		}
 		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7F, 0x11
+		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x11
 		s -= 2
 		goto L04FC
 	}
 
-L1180:
-	if off[386] {
-		pc = 0x1180
+L1182:
+	if off[390] {
+		pc = 0x1182
 		goto step
 	}
 	if clock+50<<clockShift >= end {
-		pc = 0x1180
+		pc = 0x1182
 		goto budget
 	}
 	clock += 9<<clockShift + 4
-	// 1180 SEC
+	// 1182 SEC
 	{
 		cf = 1
 	}
-	// 1181 SBC .TMP
+	// 1183 SBC .TMP
 	{
 		m := c.Mem[0x00B5]
 		if c.P&FlagD == 0 {
@@ -55198,28 +56428,28 @@ L1180:
 
 		}
 	}
-	// 1183 CPX #$00
+	// 1185 CPX #$00
 	{
 		m := byte(0x00)
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1185 BNE TPR
+	// 1187 BNE TPR
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L119E
+			goto L11A0
 		}
 	}
 
-L1187:
-	if off[387] {
-		pc = 0x1187
+L1189:
+	if off[391] {
+		pc = 0x1189
 		goto step
 	}
 	clock += 16<<clockShift + 7
-	// 1187 SBC #$01
+	// 1189 SBC #$01
 	{
 		m := byte(0x01)
 		if c.P&FlagD == 0 {
@@ -55249,22 +56479,22 @@ L1187:
 
 		}
 	}
-	// 1189 TAY
+	// 118B TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 118A LDA .SQUARE
+	// 118C LDA .SQUARE
 	{
 		m := c.Mem[0x00B1]
 		a = m
 		nz = int(int8(a))
 	}
-	// 118C SEC
+	// 118E SEC
 	{
 		cf = 1
 	}
-	// 118D SBC .BOARD
+	// 118F SBC .BOARD
 	{
 		m := c.Mem[0x0050]
 		if c.P&FlagD == 0 {
@@ -55294,58 +56524,58 @@ L1187:
 
 		}
 	}
-	// 118F CMP #$02
+	// 1191 CMP #$02
 	{
 		m := byte(0x02)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1191 BEQ TPC
+	// 1193 BEQ TPC
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L1197
+			goto L1199
 		}
 	}
 
-L1193:
-	if off[388] {
-		pc = 0x1193
+L1195:
+	if off[392] {
+		pc = 0x1195
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 1193 CMP #$FE
+	// 1195 CMP #$FE
 	{
 		m := byte(0xFE)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1195 BNE TPK
+	// 1197 BNE TPK
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L119D
+			goto L119F
 		}
 	}
 
-L1197: // TPC
-	if off[389] {
-		pc = 0x1197
+L1199: // TPC
+	if off[393] {
+		pc = 0x1199
 		goto step
 	}
 	clock += 10<<clockShift + 4
-	// 1197 TYA
+	// 1199 TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
-	// 1198 CLC
+	// 119A CLC
 	{
 		cf = 0
 	}
-	// 1199 ADC .CASTB
+	// 119B ADC .CASTB
 	{
 		m := c.Mem[0x1052]
 		if c.P&FlagD == 0 {
@@ -55378,37 +56608,37 @@ L1197: // TPC
 
 		}
 	}
-	// 119C TAY
+	// 119E TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
 
-L119D: // TPK
-	if off[390] {
-		pc = 0x119D
+L119F: // TPK
+	if off[394] {
+		pc = 0x119F
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 119D TYA
+	// 119F TYA
 	{
 		a = y
 		nz = int(int8(a))
 	}
 
-L119E: // TPR
-	if off[391] {
-		pc = 0x119E
+L11A0: // TPR
+	if off[395] {
+		pc = 0x11A0
 		goto step
 	}
 	clock += 9<<clockShift + 2
-	// 119E LDX .PIECE
+	// 11A0 LDX .PIECE
 	{
 		m := c.Mem[0x00B0]
 		x = m
 		nz = int(int8(x))
 	}
-	// 11A0 RTS
+	// 11A2 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -55424,248 +56654,252 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L11A1: // KOK
-	if off[392] {
-		pc = 0x11A1
+L11A3: // KOK
+	if off[396] {
+		pc = 0x11A3
 		goto step
 	}
 	if clock+45<<clockShift >= end {
-		pc = 0x11A1
+		pc = 0x11A3
 		goto budget
 	}
 	clock += 8<<clockShift + 3
-	// 11A1 LDA .MODE,X
+	// 11A3 LDA .MODE,X
 	{
 		m := c.Mem[x+0x88]
 		a = m
 		nz = int(int8(a))
 	}
-	// 11A3 AND #$40
+	// 11A5 AND #$40
 	{
 		m := byte(0x40)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 11A5 BEQ KOKR
+	// 11A7 BEQ KOKR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L11C2
+			goto L11C4
 		}
 	}
 
-L11A7:
-	if off[393] {
-		pc = 0x11A7
+L11A9:
+	if off[397] {
+		pc = 0x11A9
 		goto step
 	}
 	clock += 5<<clockShift + 2
-	// 11A7 LDA .MOVEN
+	// 11A9 LDA .MOVEN
 	{
 		m := c.Mem[0x00B6]
 		a = m
 		nz = int(int8(a))
 	}
-	// 11A9 BEQ KOKR
+	// 11AB BEQ KOKR
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L11C2
+			goto L11C4
 		}
 	}
 
-L11AB:
-	if off[394] {
-		pc = 0x11AB
+L11AD:
+	if off[398] {
+		pc = 0x11AD
 		goto step
 	}
 	clock += 7<<clockShift + 3
-	// 11AB LDA .PIECE
+	// 11AD LDA .PIECE
 	{
 		m := c.Mem[0x00B0]
 		a = m
 		nz = int(int8(a))
 	}
-	// 11AD CMP #$08
+	// 11AF CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 11AF BCC KOKY
+	// 11B1 BCC KOKY
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L11C0
+			goto L11C2
 		}
 	}
 
-L11B1:
-	if off[395] {
-		pc = 0x11B1
+L11B3:
+	if off[399] {
+		pc = 0x11B3
 		goto step
 	}
 	clock += 15<<clockShift + 6
-	// 11B1 EOR .SIDE
+	// 11B3 EOR .SIDE
 	{
 		m := c.Mem[0x009E]
 		a ^= m
 		nz = int(int8(a))
 	}
-	// 11B3 TAY
+	// 11B5 TAY
 	{
 		y = a
 		nz = int(int8(y))
 	}
-	// 11B4 LDA .ATTR,Y
+	// 11B6 LDA .ATTR,Y
 	{
 		ea := 0x1020 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -55673,40 +56907,40 @@ L11B1:
 		a = m
 		nz = int(int8(a))
 	}
-	// 11B7 AND #$0F
+	// 11B9 AND #$0F
 	{
 		m := byte(0x0F)
 		a &= m
 		nz = int(int8(a))
 	}
-	// 11B9 CMP #$08
+	// 11BB CMP #$08
 	{
 		m := byte(0x08)
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 11BB BEQ KOKY
+	// 11BD BEQ KOKY
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L11C0
+			goto L11C2
 		}
 	}
 
-L11BD:
-	if off[396] {
-		pc = 0x11BD
+L11BF:
+	if off[400] {
+		pc = 0x11BF
 		goto step
 	}
 	clock += 8<<clockShift + 2
-	// 11BD LDA #$00
+	// 11BF LDA #$00
 	{
 		m := byte(0x00)
 		a = m
 		nz = int(int8(a))
 	}
-	// 11BF RTS
+	// 11C1 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -55722,173 +56956,177 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
-L11C0: // KOKY
-	if off[397] {
-		pc = 0x11C0
+L11C2: // KOKY
+	if off[401] {
+		pc = 0x11C2
 		goto step
 	}
 	clock += 2<<clockShift + 1
-	// 11C0 LDA #$01
+	// 11C2 LDA #$01
 	{
 		m := byte(0x01)
 		a = m
 		nz = int(int8(a))
 	}
 
-L11C2: // KOKR
-	if off[398] {
-		pc = 0x11C2
+L11C4: // KOKR
+	if off[402] {
+		pc = 0x11C4
 		goto step
 	}
 	clock += 6<<clockShift + 1
-	// 11C2 RTS
+	// 11C4 RTS
 	{
 		if s < 0xFE {
 			sp := 0x101 + int(s)
@@ -55904,155 +57142,381 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
+			}
+		}
+		goto step
+	}
+
+L11C5: // MSEL
+	if off[403] {
+		pc = 0x11C5
+		goto step
+	}
+	if clock+17<<clockShift >= end {
+		pc = 0x11C5
+		goto budget
+	}
+	clock += 9<<clockShift + 4
+	// 11C5 LDX #$81
+	{
+		m := byte(0x81)
+		x = m
+		nz = int(int8(x))
+	}
+	// 11C7 LDA .SQUARE
+	{
+		m := c.Mem[0x00B1]
+		a = m
+		nz = int(int8(a))
+	}
+	// 11C9 AND #$08
+	{
+		m := byte(0x08)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 11CB BEQ MSR
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L11CF
+		}
+	}
+
+L11CD:
+	if off[404] {
+		pc = 0x11CD
+		goto step
+	}
+	clock += 2<<clockShift + 1
+	// 11CD LDX #$86
+	{
+		m := byte(0x86)
+		x = m
+		nz = int(int8(x))
+	}
+
+L11CF: // MSR
+	if off[405] {
+		pc = 0x11CF
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 11CF RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x0B03:
+			goto L0B03
+		}
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 6:
+				goto L0352
+			case 26:
+				goto L05A8
+			case 35:
+				goto L0A75
+			case 41:
+				goto L09E0
+			case 73:
+				goto L17E0
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
+				goto L09B1
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
+				goto L04B8
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
+				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
 L1200: // EXTRA
-	if off[399] {
+	if off[406] {
 		pc = 0x1200
 		goto step
 	}
@@ -56122,7 +57586,7 @@ L1200: // EXTRA
 	}
 
 L1216:
-	if off[400] {
+	if off[407] {
 		pc = 0x1216
 		goto step
 	}
@@ -56141,7 +57605,7 @@ L1216:
 	}
 
 L1219:
-	if off[401] {
+	if off[408] {
 		pc = 0x1219
 		goto step
 	}
@@ -56162,7 +57626,7 @@ L1219:
 	}
 
 L121D:
-	if off[402] {
+	if off[409] {
 		pc = 0x121D
 		goto step
 	}
@@ -56173,7 +57637,7 @@ L121D:
 	}
 
 L1220: // XDONE
-	if off[403] {
+	if off[410] {
 		pc = 0x1220
 		goto step
 	}
@@ -56200,7 +57664,7 @@ L1220: // XDONE
 	}
 
 L1228: // XKING
-	if off[404] {
+	if off[411] {
 		pc = 0x1228
 		goto step
 	}
@@ -56220,7 +57684,7 @@ L1228: // XKING
 	}
 
 L122D:
-	if off[405] {
+	if off[412] {
 		pc = 0x122D
 		goto step
 	}
@@ -56244,7 +57708,7 @@ L122D:
 	}
 
 L1234:
-	if off[406] {
+	if off[413] {
 		pc = 0x1234
 		goto step
 	}
@@ -56267,7 +57731,7 @@ L1234:
 	}
 
 L123C: // XK1
-	if off[407] {
+	if off[414] {
 		pc = 0x123C
 		goto step
 	}
@@ -56339,7 +57803,7 @@ L123C: // XK1
 	}
 
 L124B:
-	if off[408] {
+	if off[415] {
 		pc = 0x124B
 		goto step
 	}
@@ -56353,7 +57817,7 @@ L124B:
 	}
 
 L124D: // XPAWN
-	if off[409] {
+	if off[416] {
 		pc = 0x124D
 		goto step
 	}
@@ -56497,7 +57961,7 @@ L124D: // XPAWN
 	}
 
 L1274:
-	if off[410] {
+	if off[417] {
 		pc = 0x1274
 		goto step
 	}
@@ -56530,7 +57994,7 @@ L1274:
 	}
 
 L127D:
-	if off[411] {
+	if off[418] {
 		pc = 0x127D
 		goto step
 	}
@@ -56550,7 +58014,7 @@ L127D:
 	}
 
 L1281:
-	if off[412] {
+	if off[419] {
 		pc = 0x1281
 		goto step
 	}
@@ -56577,7 +58041,7 @@ L1281:
 	}
 
 L1287:
-	if off[413] {
+	if off[420] {
 		pc = 0x1287
 		goto step
 	}
@@ -56628,7 +58092,7 @@ L1287:
 	}
 
 L128D:
-	if off[414] {
+	if off[421] {
 		pc = 0x128D
 		goto step
 	}
@@ -56689,7 +58153,7 @@ L128D:
 	}
 
 L1297:
-	if off[415] {
+	if off[422] {
 		pc = 0x1297
 		goto step
 	}
@@ -56740,7 +58204,7 @@ L1297:
 	}
 
 L12A1: // XPASS
-	if off[416] {
+	if off[423] {
 		pc = 0x12A1
 		goto step
 	}
@@ -56760,7 +58224,7 @@ L12A1: // XPASS
 	}
 
 L12A6:
-	if off[417] {
+	if off[424] {
 		pc = 0x12A6
 		goto step
 	}
@@ -56773,7 +58237,7 @@ L12A6:
 	}
 
 L12A8: // XP1
-	if off[418] {
+	if off[425] {
 		pc = 0x12A8
 		goto step
 	}
@@ -56799,7 +58263,7 @@ L12A8: // XP1
 	}
 
 L12AD:
-	if off[419] {
+	if off[426] {
 		pc = 0x12AD
 		goto step
 	}
@@ -56820,7 +58284,7 @@ L12AD:
 	}
 
 L12B2:
-	if off[420] {
+	if off[427] {
 		pc = 0x12B2
 		goto step
 	}
@@ -56834,7 +58298,7 @@ L12B2:
 	}
 
 L12B4:
-	if off[421] {
+	if off[428] {
 		pc = 0x12B4
 		goto step
 	}
@@ -56895,7 +58359,7 @@ L12B4:
 	}
 
 L12BE: // XP2
-	if off[422] {
+	if off[429] {
 		pc = 0x12BE
 		goto step
 	}
@@ -56921,7 +58385,7 @@ L12BE: // XP2
 	}
 
 L12C3:
-	if off[423] {
+	if off[430] {
 		pc = 0x12C3
 		goto step
 	}
@@ -57020,7 +58484,7 @@ L12C3:
 	}
 
 L12D4: // XSTR
-	if off[424] {
+	if off[431] {
 		pc = 0x12D4
 		goto step
 	}
@@ -57047,7 +58511,7 @@ L12D4: // XSTR
 	}
 
 L12DC: // XSQ
-	if off[425] {
+	if off[432] {
 		pc = 0x12DC
 		goto step
 	}
@@ -57062,7 +58526,7 @@ L12DC: // XSQ
 	}
 
 L12DF: // XST1
-	if off[426] {
+	if off[433] {
 		pc = 0x12DF
 		goto step
 	}
@@ -57088,7 +58552,7 @@ L12DF: // XST1
 	}
 
 L12E7:
-	if off[427] {
+	if off[434] {
 		pc = 0x12E7
 		goto step
 	}
@@ -57111,7 +58575,7 @@ L12E7:
 	}
 
 L12EE: // XS1
-	if off[428] {
+	if off[435] {
 		pc = 0x12EE
 		goto step
 	}
@@ -57136,7 +58600,7 @@ L12EE: // XS1
 	}
 
 L12F2:
-	if off[429] {
+	if off[436] {
 		pc = 0x12F2
 		goto step
 	}
@@ -57158,7 +58622,7 @@ L12F2:
 	}
 
 L12F7:
-	if off[430] {
+	if off[437] {
 		pc = 0x12F7
 		goto step
 	}
@@ -57223,7 +58687,7 @@ L12F7:
 	}
 
 L1304:
-	if off[431] {
+	if off[438] {
 		pc = 0x1304
 		goto step
 	}
@@ -57253,7 +58717,7 @@ L1304:
 	}
 
 L130E: // XS2
-	if off[432] {
+	if off[439] {
 		pc = 0x130E
 		goto step
 	}
@@ -57314,7 +58778,7 @@ L130E: // XS2
 	}
 
 L1319:
-	if off[433] {
+	if off[440] {
 		pc = 0x1319
 		goto step
 	}
@@ -57344,7 +58808,7 @@ L1319:
 	}
 
 L1323: // XS3
-	if off[434] {
+	if off[441] {
 		pc = 0x1323
 		goto step
 	}
@@ -57370,7 +58834,7 @@ L1323: // XS3
 	}
 
 L1328:
-	if off[435] {
+	if off[442] {
 		pc = 0x1328
 		goto step
 	}
@@ -57398,7 +58862,7 @@ L1328:
 	}
 
 L132E:
-	if off[436] {
+	if off[443] {
 		pc = 0x132E
 		goto step
 	}
@@ -57459,7 +58923,7 @@ L132E:
 	}
 
 L133A: // XS4
-	if off[437] {
+	if off[444] {
 		pc = 0x133A
 		goto step
 	}
@@ -57481,7 +58945,7 @@ L133A: // XS4
 	}
 
 L133D:
-	if off[438] {
+	if off[445] {
 		pc = 0x133D
 		goto step
 	}
@@ -57545,7 +59009,7 @@ L133D:
 	}
 
 L1349: // XS5
-	if off[439] {
+	if off[446] {
 		pc = 0x1349
 		goto step
 	}
@@ -57567,7 +59031,7 @@ L1349: // XS5
 	}
 
 L134C:
-	if off[440] {
+	if off[447] {
 		pc = 0x134C
 		goto step
 	}
@@ -57628,7 +59092,7 @@ L134C:
 	}
 
 L1358: // XS6
-	if off[441] {
+	if off[448] {
 		pc = 0x1358
 		goto step
 	}
@@ -57650,7 +59114,7 @@ L1358: // XS6
 	}
 
 L135B:
-	if off[442] {
+	if off[449] {
 		pc = 0x135B
 		goto step
 	}
@@ -57704,7 +59168,7 @@ L135B:
 	}
 
 L1365: // XSDONE
-	if off[443] {
+	if off[450] {
 		pc = 0x1365
 		goto step
 	}
@@ -57715,7 +59179,7 @@ L1365: // XSDONE
 	}
 
 L1368: // XROOK
-	if off[444] {
+	if off[451] {
 		pc = 0x1368
 		goto step
 	}
@@ -57735,7 +59199,7 @@ L1368: // XROOK
 	}
 
 L136D:
-	if off[445] {
+	if off[452] {
 		pc = 0x136D
 		goto step
 	}
@@ -57767,7 +59231,7 @@ L136D:
 	}
 
 L1376:
-	if off[446] {
+	if off[453] {
 		pc = 0x1376
 		goto step
 	}
@@ -57822,7 +59286,7 @@ L1376:
 	}
 
 L138C: // XR1
-	if off[447] {
+	if off[454] {
 		pc = 0x138C
 		goto step
 	}
@@ -57848,7 +59312,7 @@ L138C: // XR1
 	}
 
 L1391:
-	if off[448] {
+	if off[455] {
 		pc = 0x1391
 		goto step
 	}
@@ -57875,7 +59339,7 @@ L1391:
 	}
 
 L1398:
-	if off[449] {
+	if off[456] {
 		pc = 0x1398
 		goto step
 	}
@@ -57905,7 +59369,7 @@ L1398:
 	}
 
 L13A2: // XR3
-	if off[450] {
+	if off[457] {
 		pc = 0x13A2
 		goto step
 	}
@@ -57926,7 +59390,7 @@ L13A2: // XR3
 	}
 
 L13A7:
-	if off[451] {
+	if off[458] {
 		pc = 0x13A7
 		goto step
 	}
@@ -57949,7 +59413,7 @@ L13A7:
 	}
 
 L13AF: // XR2
-	if off[452] {
+	if off[459] {
 		pc = 0x13AF
 		goto step
 	}
@@ -57975,7 +59439,7 @@ L13AF: // XR2
 	}
 
 L13B4:
-	if off[453] {
+	if off[460] {
 		pc = 0x13B4
 		goto step
 	}
@@ -58003,7 +59467,7 @@ L13B4:
 	}
 
 L13BA:
-	if off[454] {
+	if off[461] {
 		pc = 0x13BA
 		goto step
 	}
@@ -58067,7 +59531,7 @@ L13BA:
 	}
 
 L13C6: // XR4
-	if off[455] {
+	if off[462] {
 		pc = 0x13C6
 		goto step
 	}
@@ -58089,7 +59553,7 @@ L13C6: // XR4
 	}
 
 L13C9:
-	if off[456] {
+	if off[463] {
 		pc = 0x13C9
 		goto step
 	}
@@ -58140,7 +59604,7 @@ L13C9:
 	}
 
 L13D3: // XRDONE
-	if off[457] {
+	if off[464] {
 		pc = 0x13D3
 		goto step
 	}
@@ -58151,7 +59615,7 @@ L13D3: // XRDONE
 	}
 
 L17A1: // NEGA
-	if off[458] {
+	if off[465] {
 		pc = 0x17A1
 		goto step
 	}
@@ -58198,7 +59662,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[459] {
+	if off[466] {
 		pc = 0x17AB
 		goto step
 	}
@@ -58225,7 +59689,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[460] {
+	if off[467] {
 		pc = 0x17B1
 		goto step
 	}
@@ -58246,7 +59710,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[461] {
+	if off[468] {
 		pc = 0x17B5
 		goto step
 	}
@@ -58267,7 +59731,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[462] {
+	if off[469] {
 		pc = 0x17B9
 		goto step
 	}
@@ -58284,7 +59748,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[463] {
+	if off[470] {
 		pc = 0x17BB
 		goto step
 	}
@@ -58304,7 +59768,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[464] {
+	if off[471] {
 		pc = 0x17BF
 		goto step
 	}
@@ -58318,7 +59782,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[465] {
+	if off[472] {
 		pc = 0x17C1
 		goto step
 	}
@@ -58345,7 +59809,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[466] {
+	if off[473] {
 		pc = 0x17C7
 		goto step
 	}
@@ -58370,7 +59834,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[467] {
+	if off[474] {
 		pc = 0x17CC
 		goto step
 	}
@@ -58394,7 +59858,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[468] {
+	if off[475] {
 		pc = 0x17D2
 		goto step
 	}
@@ -58415,7 +59879,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[469] {
+	if off[476] {
 		pc = 0x17D6
 		goto step
 	}
@@ -58426,7 +59890,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[470] {
+	if off[477] {
 		pc = 0x17D9
 		goto step
 	}
@@ -58447,155 +59911,159 @@ L17D9: // NRET
 		case 0x034B:
 			goto L034B
 		}
-		if h := uint32(pc) * 0x91CBCD81 >> 23; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 8:
-				goto L032D
-			case 10:
-				goto L0DF7
-			case 17:
-				goto L036E
-			case 29:
-				goto L056D
-			case 39:
-				goto L0803
-			case 45:
+			case 6:
 				goto L0352
-			case 52:
-				goto L034B
-			case 75:
-				goto L037E
-			case 85:
-				goto L0249
-			case 87:
-				goto L003C
-			case 88:
-				goto L17DD
-			case 97:
-				goto L0813
-			case 106:
-				goto L0854
-			case 111:
-				goto L02C4
-			case 126:
-				goto L021F
-			case 132:
-				goto L038E
-			case 133:
-				goto L09AE
-			case 135:
-				goto L000B
-			case 157:
-				goto L032A
-			case 161:
-				goto L081C
-			case 170:
-				goto L085D
-			case 178:
-				goto L056A
-			case 188:
-				goto L05AB
-			case 196:
-				goto L08D8
-			case 200:
-				goto L04BE
-			case 214:
-				goto L025B
-			case 218:
-				goto L020C
-			case 220:
-				goto L0254
-			case 221:
-				goto L1180
-			case 223:
-				goto L0DFD
-			case 227:
-				goto L1179
-			case 228:
-				goto L086D
-			case 229:
-				goto L10E2
-			case 234:
-				goto L0246
-			case 238:
-				goto L098D
-			case 241:
-				goto L023F
-			case 250:
-				goto L07C1
-			case 262:
-				goto L09C0
-			case 264:
-				goto L001D
-			case 283:
-				goto L0835
-			case 286:
-				goto L0591
-			case 293:
-				goto L10EB
-			case 306:
-				goto L0327
-			case 307:
-				goto L0947
-			case 318:
-				goto L08F1
-			case 325:
-				goto L1080
-			case 333:
-				goto L022C
-			case 335:
-				goto L0274
-			case 337:
+			case 26:
 				goto L05A8
-			case 350:
-				goto L04BB
-			case 372:
-				goto L0DFA
-			case 374:
-				goto L0998
-			case 377:
+			case 35:
+				goto L0A75
+			case 41:
 				goto L09E0
-			case 379:
-				goto L0292
-			case 385:
-				goto L0942
-			case 399:
-				goto L07BE
-			case 400:
-				goto L027D
-			case 402:
-				goto L0806
-			case 423:
-				goto L0A46
-			case 425:
-				goto L0219
-			case 432:
-				goto L0832
-			case 437:
-				goto L04F7
-			case 444:
-				goto L08BB
-			case 451:
+			case 73:
 				goto L17E0
-			case 464:
-				goto L0031
-			case 477:
-				goto L07B9
-			case 496:
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
 				goto L09B1
-			case 498:
-				goto L000E
-			case 499:
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 308:
 				goto L04B8
-			case 505:
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
 				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
 			}
 		}
 		goto step
 	}
 
 L17DA: // QS1
-	if off[471] {
+	if off[478] {
 		pc = 0x17DA
 		goto step
 	}
@@ -58614,7 +60082,7 @@ L17DA: // QS1
 	}
 
 L17DD:
-	if off[472] {
+	if off[479] {
 		pc = 0x17DD
 		goto step
 	}
@@ -58637,7 +60105,7 @@ L17DD:
 	}
 
 L17E0:
-	if off[473] {
+	if off[480] {
 		pc = 0x17E0
 		goto step
 	}
@@ -58693,4 +60161,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [512]uint16{8: 0x032D, 10: 0x0DF7, 17: 0x036E, 29: 0x056D, 39: 0x0803, 45: 0x0352, 52: 0x034B, 75: 0x037E, 85: 0x0249, 87: 0x003C, 88: 0x17DD, 97: 0x0813, 106: 0x0854, 111: 0x02C4, 126: 0x021F, 132: 0x038E, 133: 0x09AE, 135: 0x000B, 157: 0x032A, 161: 0x081C, 170: 0x085D, 178: 0x056A, 188: 0x05AB, 196: 0x08D8, 200: 0x04BE, 214: 0x025B, 218: 0x020C, 220: 0x0254, 221: 0x1180, 223: 0x0DFD, 227: 0x1179, 228: 0x086D, 229: 0x10E2, 234: 0x0246, 238: 0x098D, 241: 0x023F, 250: 0x07C1, 262: 0x09C0, 264: 0x001D, 283: 0x0835, 286: 0x0591, 293: 0x10EB, 306: 0x0327, 307: 0x0947, 318: 0x08F1, 325: 0x1080, 333: 0x022C, 335: 0x0274, 337: 0x05A8, 350: 0x04BB, 372: 0x0DFA, 374: 0x0998, 377: 0x09E0, 379: 0x0292, 385: 0x0942, 399: 0x07BE, 400: 0x027D, 402: 0x0806, 423: 0x0A46, 425: 0x0219, 432: 0x0832, 437: 0x04F7, 444: 0x08BB, 451: 0x17E0, 464: 0x0031, 477: 0x07B9, 496: 0x09B1, 498: 0x000E, 499: 0x04B8, 505: 0x0007}
+var search5KReturns = [512]uint16{6: 0x0352, 26: 0x05A8, 35: 0x0A75, 41: 0x09E0, 73: 0x17E0, 74: 0x021F, 85: 0x1182, 87: 0x0DF7, 88: 0x08F1, 91: 0x10ED, 102: 0x0942, 106: 0x034B, 107: 0x022C, 118: 0x036E, 119: 0x04BB, 121: 0x027D, 129: 0x0B03, 138: 0x032A, 146: 0x10E4, 156: 0x07BE, 175: 0x0246, 177: 0x0274, 180: 0x056A, 182: 0x0832, 185: 0x117B, 204: 0x081C, 217: 0x086D, 221: 0x0DFD, 225: 0x0806, 259: 0x0813, 262: 0x17DD, 267: 0x0A46, 273: 0x09B1, 275: 0x023F, 282: 0x0591, 299: 0x08D8, 300: 0x07B9, 308: 0x04B8, 312: 0x000E, 313: 0x003C, 320: 0x038E, 324: 0x0031, 327: 0x0327, 333: 0x0292, 349: 0x05AB, 351: 0x09C0, 373: 0x085D, 387: 0x025B, 390: 0x001D, 410: 0x0DFA, 412: 0x0007, 414: 0x0803, 418: 0x020C, 420: 0x08BB, 424: 0x02C4, 428: 0x0854, 432: 0x04F7, 441: 0x04BE, 452: 0x0219, 461: 0x032D, 462: 0x09AE, 470: 0x0947, 475: 0x037E, 477: 0x1080, 479: 0x07C1, 484: 0x0998, 487: 0x0254, 494: 0x098D, 498: 0x0249, 501: 0x000B, 503: 0x056D, 505: 0x0835}
