@@ -8,19 +8,19 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 452 blocks, 1472 instructions, 3026 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 473 blocks, 1524 instructions, 3131 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a b\x10\xea \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f k\x10\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a }\x10\xa9\xee\xd0\a\xc9\x14\xd0\v S\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad\x1f\x05J\x90-\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9  \x05\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`"},
+		{Addr: 0x013C, Bytes: "\xa5H\xcdg\x01\xb0\x16\xc5G\x90\x12 \x00\x04\xa5P \xfd\x03\xf0\b\xe6H \xa1\x17\xc6H`L\xa1\x17\xb0\xfaI\xff\x95p\xf6\x88L\xca\x02"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 \xf3\x02 f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 x\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad\x1f\x05J\x90D\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9  \x05\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`\xe8\xe8\xe4H\xb0\xe3\xb5~L\xd0\a"},
 		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L\xd0\x02\xb5\x88)@\xf0\xf0L\xd6\x05"},
-		{Addr: 0x0324, Bytes: " f\x11 \x00\x12 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p \xe0\x0e\xb5pLw\x03"},
-		{Addr: 0x0377, Bytes: "\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`\xe0\x00\xf0)H\xbc \x01\xb9\x80\x0f)\a\x85\xb5\xe4\xb5\xf0\x02\xb0\x17\xbd\x10\x01\xc9\xff\xf0\x10\x99x\x0f\xbd\x18\x01\x99\x00\x0f\x8a\x1d(\x01\x99\x80\x0fhL\x00\x04"},
-		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
+		{Addr: 0x0324, Bytes: " f\x11 \x00\x12 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G <\x01\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p \xe0\x0e\xb5pLw\x03"},
+		{Addr: 0x0377, Bytes: "\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`\xe0\x00\xf0)H\xbc \x01\xb9\x80\x0f)\a\x85\xb5\xe4\xb5\xf0\x02\xb0\x17\xbd\x10\x01\xc9\xff\xf0\x10\x99x\x0f\xbd\x18\x01\x99\x00\x0f\x8a\x1d(\x01\x99\x80\x0fhL\x00\x04 \xb2\tH\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
 		{Addr: 0x0520, Bytes: "\xa6G\xa5\x99)w\t\b\x9d \x01\xa8\xa5\xb5)\xf8\x9d(\x01Y\x80\x0f)\xf8\xd0O\xb9\x00\x0f\x9d\b\x01\x85\x99\xb9x\x0f\xc9\x10\xb0@\x85\xb0\xa8\xb9P\x0008\x85\xb1\x98E\x9e\xaa\xbd \x10)\x0f\x85\xda\xc9\b\xf0(\xaa\xb5\xa0\x85\xb6 f\x02 &\x040\x10\xa5\xb1ř\xf0Ip\b\xa5\xda\xf0\x04\xc9\x06\xd0\xebƶ\xa6ڥ\xb6ը\xd0\xde`\xa9\x04\x85\xb6 &\x040\x0ep\f\xa5\xb1ř\xf0#)\xf0\xc9 \xf0\xed\xa9\x06\x85\xb6 f\x02 &\x040\bP\x06\xa5\xb1ř\xf0\tƶ\xa5\xb6\xc9\x04\xd0\xe8`P\x06\xa5\xb1\xc5`\xf0æG\xa5\xb0\x9d\x00\x01\xba\x8a\xa6G\x95\x90L$\x03\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x11\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\x03L$\x03`"},
-		{Addr: 0x0800, Bytes: " \x8f\x02 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xe0\f\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\xcd\x03\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
+		{Addr: 0x07D0, Bytes: "\xd5v\x90+I\xff\x95\x81\xb5vI\xff\x95q\xa8Ȕy\xac\xf1\x02\x880\x17\xb9Q\x000\xf8\xe8\x86G \xa1\x17\xa6G\xca\xcaʆG\xd5{L\\\x01` \x8f\x02 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xe0\f\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\xcd\x03\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
 		{Addr: 0x0915, Bytes: "\xa6\xb0\xb5P0-\x85\xb1\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff M\t\xa9\x01 M\t`hhL\x04\x02\x8d]\x10\xa2\x00\n\xb0\x02\xa2\a\x8e^\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m]\x10\xcd^\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xb2\t\xd0\"\xa5P\x18m]\x10 \xb2\t\xd0\x17\xa5P\x18m]\x10\x18m]\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d_\x10\xa2\x10\xad_\x10\x18u\xb7 %\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad_\x10\x8d`\x10\xa9\x01\x8da\x10\xad`\x10\x18u\xb7\x8d`\x10 %\n\xc9\xff\xd0\a\xa9\x00\x8da\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xaca\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1\xc9p\x90\a\xa9\xff\x85\x9f,Q\x10L\xf3\x02\xa4\xb0\xb9P\x00\x8dU\x10\x98E\x9e\xa8\xb9 \x10\x8dS\x10\t\x80\x8dT\x10\xa9\xff\x8dV\x10\x8dW\x10\x8dY\x10\xa9\x00\x8dZ\x10\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadS\x10)\x0f\xf0\a\xc9\b\xf0-L@\v\xa5\xb18\xedU\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadU\x10)\xf0\xb0\x02\t\a\x8dX\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eW\x10L@\v\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f\xa9\x81\x8dT\x10\xad\x92\x178\xed\x99\x17\x8dZ\x10\xa5\xb18\xedU\x10\xc9 \xf0\x04\xc9\xe0\xd0\n\xa5\xb1E\x9d\x8dY\x10L@\v)\x0f\xf0!\xa6\x9a\x10\x1d\xadU\x10)\xf0\x8dV\x10\xa5\xb1)\x0f\rV\x10\x8dV\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mZ\x10\x85ۤ\xee\xadS\x10\x99\xd0\x11ȭP\x10\x99\xd0\x11ȭX\x10\x99\xd0\x11ȭW\x10\x99\xd0\x11ȭV\x10\x99\xd0\x11Ȅ\xee\xadY\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadT\x10\x9d \x10\xadV\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeW\x100#\xadX\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadU\x10\x18e\xb1J\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
 		{Addr: 0x0CE0, Bytes: "\xbd\x00\x10\xdd\x00\x01\xd0\b\xbd\x10\x10\xdd\b\x01\xf0\x03L\xbf\b`"},
 		{Addr: 0x0DE0, Bytes: "\xa9\xff\xae\x1f\x05\xf0\x02\xa5M\x8d\x00\x01\xa5N\x8d\b\x01L\xdd\x00"},
@@ -31,47 +31,50 @@ var Search5K = &emu.Native{
 	},
 	Blocks: []uint16{
 		0x0000, 0x0007, 0x0008, 0x000B, 0x000E, 0x0012, 0x0018, 0x001A, 0x001D, 0x0026, 0x002A, 0x002E,
-		0x0031, 0x0035, 0x0039, 0x003C, 0x0044, 0x00DD, 0x00E1, 0x00ED, 0x0200, 0x0204, 0x0208, 0x0209,
-		0x020C, 0x0212, 0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C,
-		0x023F, 0x0241, 0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266,
-		0x026D, 0x0271, 0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x028F, 0x0292,
-		0x02A2, 0x02AA, 0x02C1, 0x02C4, 0x02CA, 0x02CF, 0x02D0, 0x02D4, 0x02DB, 0x02E2, 0x02E5, 0x02F3,
-		0x02F7, 0x02FD, 0x0306, 0x0307, 0x030D, 0x0310, 0x0316, 0x0324, 0x0327, 0x032A, 0x032D, 0x034B,
-		0x0352, 0x0358, 0x035E, 0x0367, 0x0369, 0x036E, 0x0377, 0x037B, 0x037E, 0x0384, 0x0388, 0x0389,
-		0x038E, 0x0397, 0x039A, 0x039D, 0x03A3, 0x03A5, 0x03AB, 0x03B2, 0x03B9, 0x03BC, 0x03BD, 0x03BF,
-		0x03C6, 0x03CD, 0x03D1, 0x03E0, 0x03E2, 0x03E9, 0x03F9, 0x03FA, 0x0400, 0x040F, 0x0424, 0x0426,
-		0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F, 0x0453, 0x0457, 0x045D, 0x045F, 0x0466, 0x046A,
-		0x046D, 0x0479, 0x047F, 0x048D, 0x0493, 0x0494, 0x04A4, 0x04B8, 0x04BB, 0x04BE, 0x04C2, 0x04C9,
-		0x04CF, 0x04D1, 0x04E0, 0x04F7, 0x04FA, 0x04FC, 0x0505, 0x0509, 0x0520, 0x053A, 0x0549, 0x0551,
-		0x0562, 0x0567, 0x056A, 0x056D, 0x056F, 0x0575, 0x0577, 0x057B, 0x057F, 0x0589, 0x058A, 0x058E,
-		0x0591, 0x0593, 0x0595, 0x059B, 0x05A1, 0x05A5, 0x05A8, 0x05AB, 0x05AD, 0x05AF, 0x05B5, 0x05BD,
-		0x05BE, 0x05C0, 0x05C6, 0x05D6, 0x05DD, 0x05E4, 0x05EB, 0x05F2, 0x05F5, 0x0800, 0x0803, 0x0806,
-		0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832, 0x0835, 0x0838, 0x0841, 0x0854,
-		0x085A, 0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881, 0x088E, 0x0893, 0x089A, 0x089C,
-		0x08A0, 0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC, 0x08D5, 0x08D8, 0x08DA, 0x08DC,
-		0x08E5, 0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B, 0x092A, 0x092F, 0x0937, 0x093D,
-		0x0942, 0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A, 0x0971, 0x0973, 0x097C, 0x0985,
-		0x0988, 0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2, 0x09B7, 0x09C0, 0x09C4, 0x09C9,
-		0x09D4, 0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB, 0x0A00, 0x0A04, 0x0A08, 0x0A0C,
-		0x0A10, 0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25, 0x0A2A, 0x0A33, 0x0A3A, 0x0A40,
-		0x0A42, 0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65, 0x0A67, 0x0A68, 0x0A6E, 0x0A75,
-		0x0A78, 0x0AA5, 0x0AAA, 0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8, 0x0AD0, 0x0AD2, 0x0AD9, 0x0ADE,
-		0x0AE1, 0x0AE4, 0x0AEE, 0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11, 0x0B1B, 0x0B1F, 0x0B23, 0x0B39,
-		0x0B3E, 0x0B40, 0x0B46, 0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD, 0x0CE0, 0x0CE8, 0x0CF0, 0x0CF3,
-		0x0DE0, 0x0DE7, 0x0DE9, 0x0EE0, 0x0EEB, 0x0EEF, 0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092,
-		0x1097, 0x109C, 0x10A3, 0x10CC, 0x10CE, 0x10DF, 0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151,
-		0x1155, 0x1162, 0x1166, 0x1179, 0x1180, 0x1187, 0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7,
-		0x11AB, 0x11B1, 0x11BD, 0x11C0, 0x11C2, 0x1200, 0x1216, 0x1219, 0x121D, 0x1220, 0x1228, 0x122D,
-		0x1234, 0x123C, 0x124B, 0x124D, 0x1274, 0x127D, 0x1281, 0x1287, 0x128D, 0x1297, 0x12A1, 0x12A6,
-		0x12A8, 0x12AD, 0x12B2, 0x12B4, 0x12BE, 0x12C3, 0x12D4, 0x12DC, 0x12DF, 0x12E7, 0x12EE, 0x12F2,
-		0x12F7, 0x1304, 0x130E, 0x1319, 0x1323, 0x1328, 0x132E, 0x133A, 0x133D, 0x1349, 0x134C, 0x1358,
-		0x135B, 0x1365, 0x1368, 0x136D, 0x1376, 0x138C, 0x1391, 0x1398, 0x13A2, 0x13A7, 0x13AF, 0x13B4,
-		0x13BA, 0x13C6, 0x13C9, 0x13D3, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1,
-		0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
+		0x0031, 0x0035, 0x0039, 0x003C, 0x0044, 0x00DD, 0x00E1, 0x00ED, 0x013C, 0x0143, 0x0147, 0x014A,
+		0x014F, 0x0151, 0x0156, 0x0158, 0x0159, 0x015C, 0x015E, 0x0200, 0x0204, 0x0208, 0x0209, 0x020C,
+		0x0212, 0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C, 0x023F,
+		0x0241, 0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266, 0x026D,
+		0x0271, 0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x028F, 0x0292, 0x02A2,
+		0x02AA, 0x02C1, 0x02C4, 0x02CA, 0x02CF, 0x02D0, 0x02D4, 0x02DB, 0x02E2, 0x02E5, 0x02E6, 0x02EC,
+		0x02F3, 0x02F7, 0x02FD, 0x0306, 0x0307, 0x030D, 0x0310, 0x0316, 0x0324, 0x0327, 0x032A, 0x032D,
+		0x034B, 0x0352, 0x0358, 0x035E, 0x0367, 0x0369, 0x036E, 0x0377, 0x037B, 0x037E, 0x0384, 0x0388,
+		0x0389, 0x038E, 0x0397, 0x039A, 0x039D, 0x03A3, 0x03A5, 0x03AB, 0x03B2, 0x03B9, 0x03BC, 0x03BD,
+		0x03BF, 0x03C6, 0x03CD, 0x03D1, 0x03E0, 0x03E2, 0x03E9, 0x03F9, 0x03FA, 0x03FD, 0x0400, 0x040F,
+		0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F, 0x0453, 0x0457, 0x045D, 0x045F,
+		0x0466, 0x046A, 0x046D, 0x0479, 0x047F, 0x048D, 0x0493, 0x0494, 0x04A4, 0x04B8, 0x04BB, 0x04BE,
+		0x04C2, 0x04C9, 0x04CF, 0x04D1, 0x04E0, 0x04F7, 0x04FA, 0x04FC, 0x0505, 0x0509, 0x0520, 0x053A,
+		0x0549, 0x0551, 0x0562, 0x0567, 0x056A, 0x056D, 0x056F, 0x0575, 0x0577, 0x057B, 0x057F, 0x0589,
+		0x058A, 0x058E, 0x0591, 0x0593, 0x0595, 0x059B, 0x05A1, 0x05A5, 0x05A8, 0x05AB, 0x05AD, 0x05AF,
+		0x05B5, 0x05BD, 0x05BE, 0x05C0, 0x05C6, 0x05D6, 0x05DD, 0x05E4, 0x05EB, 0x05F2, 0x05F5, 0x07D0,
+		0x07D4, 0x07E5, 0x07E8, 0x07ED, 0x07F3, 0x07FF, 0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0819,
+		0x081C, 0x081E, 0x0825, 0x0828, 0x0832, 0x0835, 0x0838, 0x0841, 0x0854, 0x085A, 0x085D, 0x085E,
+		0x086D, 0x0876, 0x087A, 0x087B, 0x0881, 0x088E, 0x0893, 0x089A, 0x089C, 0x08A0, 0x08A3, 0x08A7,
+		0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC, 0x08D5, 0x08D8, 0x08DA, 0x08DC, 0x08E5, 0x08EE, 0x08F1,
+		0x08F4, 0x090B, 0x0912, 0x0915, 0x091B, 0x092A, 0x092F, 0x0937, 0x093D, 0x0942, 0x0947, 0x0948,
+		0x094D, 0x0955, 0x0957, 0x0963, 0x096A, 0x0971, 0x0973, 0x097C, 0x0985, 0x0988, 0x098D, 0x098F,
+		0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2, 0x09B7, 0x09C0, 0x09C4, 0x09C9, 0x09D4, 0x09E0, 0x09E4,
+		0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB, 0x0A00, 0x0A04, 0x0A08, 0x0A0C, 0x0A10, 0x0A12, 0x0A16,
+		0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25, 0x0A2A, 0x0A33, 0x0A3A, 0x0A40, 0x0A42, 0x0A43, 0x0A46,
+		0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65, 0x0A67, 0x0A68, 0x0A6E, 0x0A75, 0x0A78, 0x0AA5, 0x0AAA,
+		0x0AB3, 0x0AB7, 0x0ABA, 0x0AC4, 0x0AC8, 0x0AD0, 0x0AD2, 0x0AD9, 0x0ADE, 0x0AE1, 0x0AE4, 0x0AEE,
+		0x0AF0, 0x0AF4, 0x0B03, 0x0B0D, 0x0B11, 0x0B1B, 0x0B1F, 0x0B23, 0x0B39, 0x0B3E, 0x0B40, 0x0B46,
+		0x0B53, 0x0BCD, 0x0BD5, 0x0BDA, 0x0BFD, 0x0CE0, 0x0CE8, 0x0CF0, 0x0CF3, 0x0DE0, 0x0DE7, 0x0DE9,
+		0x0EE0, 0x0EEB, 0x0EEF, 0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092, 0x1097, 0x109C, 0x10A3,
+		0x10CC, 0x10CE, 0x10DF, 0x10E2, 0x10E8, 0x10EB, 0x1108, 0x1127, 0x1151, 0x1155, 0x1162, 0x1166,
+		0x1179, 0x1180, 0x1187, 0x1193, 0x1197, 0x119D, 0x119E, 0x11A1, 0x11A7, 0x11AB, 0x11B1, 0x11BD,
+		0x11C0, 0x11C2, 0x1200, 0x1216, 0x1219, 0x121D, 0x1220, 0x1228, 0x122D, 0x1234, 0x123C, 0x124B,
+		0x124D, 0x1274, 0x127D, 0x1281, 0x1287, 0x128D, 0x1297, 0x12A1, 0x12A6, 0x12A8, 0x12AD, 0x12B2,
+		0x12B4, 0x12BE, 0x12C3, 0x12D4, 0x12DC, 0x12DF, 0x12E7, 0x12EE, 0x12F2, 0x12F7, 0x1304, 0x130E,
+		0x1319, 0x1323, 0x1328, 0x132E, 0x133A, 0x133D, 0x1349, 0x134C, 0x1358, 0x135B, 0x1365, 0x1368,
+		0x136D, 0x1376, 0x138C, 0x1391, 0x1398, 0x13A2, 0x13A7, 0x13AF, 0x13B4, 0x13BA, 0x13C6, 0x13C9,
+		0x13D3, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2,
+		0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
-		{Lo: 0x00EE, Hi: 0x01FF},
+		{Lo: 0x00EE, Hi: 0x013B},
+		{Lo: 0x0167, Hi: 0x01FF},
 		{Lo: 0x1050, Hi: 0x1050},
 		{Lo: 0x1053, Hi: 0x1061},
 	},
@@ -96,6 +99,17 @@ var Search5K = &emu.Native{
 		{Start: 0x00DD, Bytes: []emu.Range{{Lo: 0x00DD, Hi: 0x00E0}}},
 		{Start: 0x00E1, Bytes: []emu.Range{{Lo: 0x00E1, Hi: 0x00EC}}},
 		{Start: 0x00ED, Bytes: []emu.Range{{Lo: 0x00ED, Hi: 0x00ED}}},
+		{Start: 0x013C, Bytes: []emu.Range{{Lo: 0x013C, Hi: 0x0142}}},
+		{Start: 0x0143, Bytes: []emu.Range{{Lo: 0x0143, Hi: 0x0146}}},
+		{Start: 0x0147, Bytes: []emu.Range{{Lo: 0x0147, Hi: 0x0149}}},
+		{Start: 0x014A, Bytes: []emu.Range{{Lo: 0x014A, Hi: 0x014E}}},
+		{Start: 0x014F, Bytes: []emu.Range{{Lo: 0x014F, Hi: 0x0150}}},
+		{Start: 0x0151, Bytes: []emu.Range{{Lo: 0x0151, Hi: 0x0155}}},
+		{Start: 0x0156, Bytes: []emu.Range{{Lo: 0x0156, Hi: 0x0157}}},
+		{Start: 0x0158, Bytes: []emu.Range{{Lo: 0x0158, Hi: 0x0158}}},
+		{Start: 0x0159, Bytes: []emu.Range{{Lo: 0x0159, Hi: 0x015B}}},
+		{Start: 0x015C, Bytes: []emu.Range{{Lo: 0x015C, Hi: 0x015D}}},
+		{Start: 0x015E, Bytes: []emu.Range{{Lo: 0x015E, Hi: 0x0166}}},
 		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0203}}},
 		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0207}}},
 		{Start: 0x0208, Bytes: []emu.Range{{Lo: 0x0208, Hi: 0x0208}}},
@@ -147,6 +161,8 @@ var Search5K = &emu.Native{
 		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E1}}},
 		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E4}}},
 		{Start: 0x02E5, Bytes: []emu.Range{{Lo: 0x02E5, Hi: 0x02E5}}},
+		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02EB}}},
+		{Start: 0x02EC, Bytes: []emu.Range{{Lo: 0x02EC, Hi: 0x02F0}}},
 		{Start: 0x02F3, Bytes: []emu.Range{{Lo: 0x02F3, Hi: 0x02F6}}},
 		{Start: 0x02F7, Bytes: []emu.Range{{Lo: 0x02F7, Hi: 0x02FC}}},
 		{Start: 0x02FD, Bytes: []emu.Range{{Lo: 0x02FD, Hi: 0x0305}}},
@@ -192,6 +208,7 @@ var Search5K = &emu.Native{
 		{Start: 0x03E9, Bytes: []emu.Range{{Lo: 0x03E9, Hi: 0x03F8}}},
 		{Start: 0x03F9, Bytes: []emu.Range{{Lo: 0x03F9, Hi: 0x03F9}}},
 		{Start: 0x03FA, Bytes: []emu.Range{{Lo: 0x03FA, Hi: 0x03FC}}},
+		{Start: 0x03FD, Bytes: []emu.Range{{Lo: 0x03FD, Hi: 0x03FF}}},
 		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x040E}}},
 		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0423}}},
 		{Start: 0x0424, Bytes: []emu.Range{{Lo: 0x0424, Hi: 0x0425}}},
@@ -265,6 +282,13 @@ var Search5K = &emu.Native{
 		{Start: 0x05EB, Bytes: []emu.Range{{Lo: 0x05EB, Hi: 0x05F1}}},
 		{Start: 0x05F2, Bytes: []emu.Range{{Lo: 0x05F2, Hi: 0x05F4}}},
 		{Start: 0x05F5, Bytes: []emu.Range{{Lo: 0x05F5, Hi: 0x05F5}}},
+		{Start: 0x07D0, Bytes: []emu.Range{{Lo: 0x07D0, Hi: 0x07D3}}},
+		{Start: 0x07D4, Bytes: []emu.Range{{Lo: 0x07D4, Hi: 0x07E4}}},
+		{Start: 0x07E5, Bytes: []emu.Range{{Lo: 0x07E5, Hi: 0x07E7}}},
+		{Start: 0x07E8, Bytes: []emu.Range{{Lo: 0x07E8, Hi: 0x07EC}}},
+		{Start: 0x07ED, Bytes: []emu.Range{{Lo: 0x07ED, Hi: 0x07F2}}},
+		{Start: 0x07F3, Bytes: []emu.Range{{Lo: 0x07F3, Hi: 0x07FE}}},
+		{Start: 0x07FF, Bytes: []emu.Range{{Lo: 0x07FF, Hi: 0x07FF}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0805}}},
 		{Start: 0x0806, Bytes: []emu.Range{{Lo: 0x0806, Hi: 0x080B}}},
@@ -665,6 +689,61 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L00ED
+	case 0x013C:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L013C
+	case 0x0143:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0143
+	case 0x0147:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0147
+	case 0x014A:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L014A
+	case 0x014F:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L014F
+	case 0x0151:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0151
+	case 0x0156:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0156
+	case 0x0158:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0158
+	case 0x0159:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0159
+	case 0x015C:
+		if 58 >= budget {
+			goto budget
+		}
+		goto L015C
+	case 0x015E:
+		if 56 >= budget {
+			goto budget
+		}
+		goto L015E
 	case 0x0200:
 		if 5 >= budget {
 			goto budget
@@ -920,6 +999,16 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L02E5
+	case 0x02E6:
+		if 1620 >= budget {
+			goto budget
+		}
+		goto L02E6
+	case 0x02EC:
+		if 1611 >= budget {
+			goto budget
+		}
+		goto L02EC
 	case 0x02F3:
 		if 65 >= budget {
 			goto budget
@@ -1145,6 +1234,11 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L03FA
+	case 0x03FD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L03FD
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -1510,6 +1604,41 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L05F5
+	case 0x07D0:
+		if 1604 >= budget {
+			goto budget
+		}
+		goto L07D0
+	case 0x07D4:
+		if 1598 >= budget {
+			goto budget
+		}
+		goto L07D4
+	case 0x07E5:
+		if 1570 >= budget {
+			goto budget
+		}
+		goto L07E5
+	case 0x07E8:
+		if 1578 >= budget {
+			goto budget
+		}
+		goto L07E8
+	case 0x07ED:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L07ED
+	case 0x07F3:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L07F3
+	case 0x07FF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L07FF
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -2828,7 +2957,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x013C && pc <= 0x0166) || (pc >= 0x0200 && pc <= 0x02F0) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x07D0 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -2856,13 +2985,13 @@ L0000: // CHESS
 	}
 	// 0004 JSR XINIT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0004
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x06, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x06
 		s -= 2
 		goto L1062
 	}
@@ -2886,13 +3015,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -2906,13 +3035,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -2977,13 +3106,13 @@ L001A: // WHSET
 	clock += 6<<clockShift + 1
 	// 001A JSR XSETW
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x001A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x1C, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x1C
 		s -= 2
 		goto L106B
 	}
@@ -3070,13 +3199,13 @@ L002E:
 	clock += 6<<clockShift + 1
 	// 002E JSR REVX
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x002E
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
 		goto L107D
 	}
@@ -3122,13 +3251,13 @@ L0039:
 	clock += 6<<clockShift + 1
 	// 0039 JSR GO
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0039
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x3B, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x3B
 		s -= 2
 		goto L0453
 	}
@@ -3234,139 +3363,509 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
+	}
+
+L013C: // CHKX
+	if clock+20<<clockShift >= end {
+		pc = 0x013C
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 013C LDA .IDEP
+	{
+		m := c.Mem[0x0048]
+		a = m
+		nz = int(int8(a))
+	}
+	// 013E CMP .CXLIM
+	{
+		m := c.Mem[0x0167]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0141 BCS CXN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0159
+		}
+	}
+
+L0143:
+	clock += 5<<clockShift + 2
+	// 0143 CMP .PLY
+	{
+		m := c.Mem[0x0047]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0145 BCC CXN
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0159
+		}
+	}
+
+L0147:
+	clock += 6<<clockShift + 1
+	// 0147 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L0400_014A
+	}
+
+L014A:
+	if clock+9<<clockShift >= end {
+		pc = 0x014A
+		goto budget
+	}
+	clock += 9<<clockShift + 2
+	// 014A LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 014C JSR RATT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x014C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x4E
+		s -= 2
+		goto L03FD
+	}
+
+L014F:
+	if clock+13<<clockShift >= end {
+		pc = 0x014F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 014F BEQ CXN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0159
+		}
+	}
+
+L0151:
+	clock += 11<<clockShift + 2
+	// 0151 INC .IDEP
+	{
+		m := c.Mem[0x0048]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0048] = m
+	}
+	// 0153 JSR NEGA
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0153
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x55
+		s -= 2
+		goto L17A1_0156
+	}
+
+L0156:
+	if clock+5<<clockShift >= end {
+		pc = 0x0156
+		goto budget
+	}
+	clock += 5<<clockShift + 1
+	// 0156 DEC .IDEP
+	{
+		m := c.Mem[0x0048]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0048] = m
+	}
+
+L0158: // CXR
+	if clock+6<<clockShift >= end {
+		pc = 0x0158
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0158 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x034B:
+			goto L034B
+		case 0x0803:
+			goto L0803
+		}
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L056A
+			case 13:
+				goto L003C
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
+				goto L17DD
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
+				goto L0813
+			case 105:
+				goto L0947
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
+				goto L08D8
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
+				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
+			}
+		}
+		goto step
+	}
+
+L0159: // CXN
+	clock += 3<<clockShift + 1
+	// 0159 JMP NEGA
+	{
+		goto L17A1
+	}
+
+L015C: // NULLB
+	if clock+58<<clockShift >= end {
+		pc = 0x015C
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 015C BCS CXR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0158
+		}
+	}
+
+L015E: // NCUT
+	clock += 15<<clockShift + 4
+	// 015E EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0160 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 13<<clockShift + 3
+			pc = 0x0160
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0162 INC .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 9<<clockShift + 2
+			pc = 0x0162
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0164 JMP HRP
+	{
+		goto L02CA
 	}
 
 L0200: // GNM
@@ -3431,136 +3930,146 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -3570,13 +4079,13 @@ L0209: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
@@ -3629,13 +4138,13 @@ L0216: // AGN
 	clock += 6<<clockShift + 1
 	// 0216 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0216
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x18, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
 		s -= 2
 		goto L0426_0219
 	}
@@ -3666,19 +4175,24 @@ L021B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 9<<clockShift + 2
+			pc = 0x021B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
 	}
 	// 021C JSR JANUS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x021C
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x1E, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
 		s -= 2
 		goto L02F3_021F
 	}
@@ -3744,13 +4258,13 @@ L0229: // STOP
 	clock += 6<<clockShift + 1
 	// 0229 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0229
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x2B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
 		s -= 2
 		goto L0266_022C
 	}
@@ -3826,13 +4340,13 @@ L023C: // P1
 	clock += 6<<clockShift + 1
 	// 023C JSR PCAP
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x023C
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x3E, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
 		goto L0A43
 	}
@@ -3865,13 +4379,13 @@ L0243:
 	clock += 6<<clockShift + 1
 	// 0243 JSR JANUS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0243
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
 		s -= 2
 		goto L02F3_0246
 	}
@@ -3884,13 +4398,13 @@ L0246: // P2
 	clock += 6<<clockShift + 1
 	// 0246 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
 		s -= 2
 		goto L0266_0249
 	}
@@ -3937,13 +4451,13 @@ L0251: // P3
 	clock += 6<<clockShift + 1
 	// 0251 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0251
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
 		s -= 2
 		goto L0426_0254
 	}
@@ -3976,13 +4490,13 @@ L0258:
 	clock += 6<<clockShift + 1
 	// 0258 JSR PJAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0258
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x5A, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
 		s -= 2
 		goto L0A68
 	}
@@ -4061,136 +4575,146 @@ L0266: // RESET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -4217,13 +4741,13 @@ L0271:
 	clock += 6<<clockShift + 1
 	// 0271 JSR MOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0271
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x73, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
 		s -= 2
 		goto L0A78
 	}
@@ -4263,13 +4787,13 @@ L027A:
 	clock += 6<<clockShift + 1
 	// 027A JSR DISMV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x027A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7C, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
 		s -= 2
 		goto L03BD
 	}
@@ -4351,13 +4875,13 @@ L028F: // HREV
 	clock += 6<<clockShift + 1
 	// 028F JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x028F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x91, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x91
 		s -= 2
 		goto L0400_0292
 	}
@@ -4383,7 +4907,7 @@ L0292:
 	// 0296 STA .HP,X
 	{
 		ea := 0x0100 + uint16(x)
-		if c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 18<<clockShift + 5
 			pc = 0x0296
 			goto step
@@ -4393,7 +4917,7 @@ L0292:
 	// 0299 STA .BBM,X
 	{
 		ea := 0x0110 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 13<<clockShift + 4
 			pc = 0x0299
 			goto step
@@ -4414,11 +4938,11 @@ L0292:
 		nz = int(int8(m))
 		a = m
 	}
-	// 02A0 BCC HRR
+	// 02A0 BCC NULLC
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L02CF
+			goto L02E6
 		}
 	}
 
@@ -4519,13 +5043,13 @@ L02C1:
 	clock += 6<<clockShift + 1
 	// 02C1 JSR HLOOK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x02C1
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xC3, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xC3
 		s -= 2
 		goto L0520
 	}
@@ -4556,7 +5080,7 @@ L02C4:
 		}
 	}
 
-L02CA:
+L02CA: // HRP
 	clock += 11<<clockShift + 3
 	// 02CA PLA
 	{
@@ -4578,6 +5102,10 @@ L02CA:
 	}
 
 L02CF: // HRR
+	if clock+6<<clockShift >= end {
+		pc = 0x02CF
+		goto budget
+	}
 	clock += 6<<clockShift + 1
 	// 02CF RTS
 	{
@@ -4595,136 +5123,146 @@ L02CF: // HRR
 		case 0x0803:
 			goto L0803
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -4832,139 +5370,189 @@ L02E5: // HCR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
+	}
+
+L02E6: // NULLC
+	clock += 9<<clockShift + 4
+	// 02E6 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 02E7 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 02E8 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02EA BCS HRR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02CF
+		}
+	}
+
+L02EC:
+	clock += 7<<clockShift + 2
+	// 02EC LDA $7E,X
+	{
+		m := c.Mem[x+0x7E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EE JMP NULLA
+	{
+		goto L07D0
 	}
 
 L02F3: // JANUS
@@ -5071,136 +5659,146 @@ L0306: // JR0
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -5272,13 +5870,13 @@ L0324: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0324
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
 		goto L1166
 	}
@@ -5291,13 +5889,13 @@ L0327:
 	clock += 6<<clockShift + 1
 	// 0327 JSR EXTRA
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0327
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x29, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x29
 		s -= 2
 		goto L1200
 	}
@@ -5310,13 +5908,13 @@ L032A:
 	clock += 6<<clockShift + 1
 	// 032A JSR MOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x032A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x2C, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2C
 		s -= 2
 		goto L0A78
 	}
@@ -5430,17 +6028,17 @@ L032D:
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 0348 JSR NEGA
+	// 0348 JSR CHKX
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0348
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x4A, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x4A
 		s -= 2
-		goto L17A1
+		goto L013C
 	}
 
 L034B:
@@ -5462,13 +6060,13 @@ L034B:
 	}
 	// 034F JSR UMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x034F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x51, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x51
 		s -= 2
 		goto L10A3
 	}
@@ -5593,13 +6191,13 @@ L0369:
 	}
 	// 036B JSR HBEST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x036B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x6D
 		s -= 2
 		goto L0EE0
 	}
@@ -5642,13 +6240,13 @@ L037B:
 	clock += 6<<clockShift + 1
 	// 037B JSR KREC
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x037B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7D, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x7D
 		s -= 2
 		goto L08EE
 	}
@@ -5714,136 +6312,146 @@ L0388: // JRET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -5864,13 +6472,13 @@ L0389: // NOLEG2
 	}
 	// 038B JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x038B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x8D, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x8D
 		s -= 2
 		goto L0400_038E
 	}
@@ -6065,136 +6673,146 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -6233,136 +6851,146 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -6447,136 +7075,146 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -6608,6 +7246,11 @@ L03D1:
 	// 03D1 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 7
+			pc = 0x03D1
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -6759,6 +7402,25 @@ L03FA: // HSR
 		goto L0400
 	}
 
+L03FD: // RATT
+	if clock+6<<clockShift >= end {
+		pc = 0x03FD
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 03FD JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x03FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xFF
+		s -= 2
+		goto L09B2_0400
+	}
+
 L0400: // REVERSE
 	if clock+4840<<clockShift >= end {
 		pc = 0x0400
@@ -6768,6 +7430,11 @@ L0400: // REVERSE
 	// 0400 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 8
+			pc = 0x0400
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -8156,136 +8823,146 @@ L0424:
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -8460,136 +9137,146 @@ L044C: // RETL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -8619,136 +9306,146 @@ L044F: // ILLEGAL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -9255,13 +9952,13 @@ L04A4: // ITER
 	}
 	// 04B5 JSR HFIRST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04B5
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xB7, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xB7
 		s -= 2
 		goto L0DE0
 	}
@@ -9274,13 +9971,13 @@ L04B8:
 	clock += 6<<clockShift + 1
 	// 04B8 JSR ROOT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04B8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBA, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xBA
 		s -= 2
 		goto L0803
 	}
@@ -9293,13 +9990,13 @@ L04BB:
 	clock += 6<<clockShift + 1
 	// 04BB JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04BB
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBD, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xBD
 		s -= 2
 		goto L0400_04BE
 	}
@@ -9405,7 +10102,7 @@ L04D1: // GHIST
 		// 04D4 STA $00D1,Y
 		{
 			ea := 0x00D1 + uint16(y)
-			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 				clock -= 18<<clockShift + 5
 				pc = 0x04D4
 				goto step
@@ -9423,7 +10120,7 @@ L04D1: // GHIST
 		// 04DA STA $00D5,Y
 		{
 			ea := 0x00D5 + uint16(y)
-			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 				clock -= 9<<clockShift + 3
 				pc = 0x04DA
 				goto step
@@ -9448,7 +10145,7 @@ L04D1: // GHIST
 		}
 		{
 			ea := 0x00D1 + uint16(y)
-			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 				clock -= 18<<clockShift + 5
 				pc = 0x04D4
 				goto step
@@ -9464,7 +10161,7 @@ L04D1: // GHIST
 		}
 		{
 			ea := 0x00D5 + uint16(y)
-			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 				clock -= 9<<clockShift + 3
 				pc = 0x04DA
 				goto step
@@ -9488,7 +10185,7 @@ L04D1: // GHIST
 		}
 		{
 			ea := 0x00D1 + uint16(y)
-			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 				clock -= 18<<clockShift + 5
 				pc = 0x04D4
 				goto step
@@ -9504,7 +10201,7 @@ L04D1: // GHIST
 		}
 		{
 			ea := 0x00D5 + uint16(y)
-			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 				clock -= 9<<clockShift + 3
 				pc = 0x04DA
 				goto step
@@ -9529,7 +10226,7 @@ L04D1: // GHIST
 	// 04D4 STA $00D1,Y
 	{
 		ea := 0x00D1 + uint16(y)
-		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+		if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 18<<clockShift + 5
 			pc = 0x04D4
 			goto step
@@ -9547,7 +10244,7 @@ L04D1: // GHIST
 	// 04DA STA $00D5,Y
 	{
 		ea := 0x00D5 + uint16(y)
-		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+		if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
 			pc = 0x04DA
 			goto step
@@ -9617,13 +10314,13 @@ L04E0:
 	}
 	// 04F4 JSR MOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04F4
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xF6
 		s -= 2
 		goto L0A78
 	}
@@ -9662,136 +10359,146 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -9860,136 +10567,146 @@ L0505:
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -10023,136 +10740,146 @@ L0509: // PSTN
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -10191,7 +10918,7 @@ L0520: // HLOOK
 	// 0528 STA .HIX,X
 	{
 		ea := 0x0120 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 25<<clockShift + 8
 			pc = 0x0528
 			goto step
@@ -10218,7 +10945,7 @@ L0520: // HLOOK
 	// 0530 STA .HCK,X
 	{
 		ea := 0x0128 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 13<<clockShift + 4
 			pc = 0x0530
 			goto step
@@ -10260,7 +10987,7 @@ L053A:
 	// 053D STA .HS,X
 	{
 		ea := 0x0108 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 16<<clockShift + 5
 			pc = 0x053D
 			goto step
@@ -10402,13 +11129,13 @@ L0567: // HLN
 	clock += 6<<clockShift + 1
 	// 0567 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0567
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x69, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x69
 		s -= 2
 		goto L0266_056A
 	}
@@ -10421,13 +11148,13 @@ L056A: // HSTEP
 	clock += 6<<clockShift + 1
 	// 056A JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x056A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x6C
 		s -= 2
 		goto L0426_056D
 	}
@@ -10570,136 +11297,146 @@ L0589: // HLR
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -10726,13 +11463,13 @@ L058E: // HPF
 	clock += 6<<clockShift + 1
 	// 058E JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x058E
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x90
 		s -= 2
 		goto L0426_0591
 	}
@@ -10828,13 +11565,13 @@ L05A5: // HPD1
 	clock += 6<<clockShift + 1
 	// 05A5 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x05A5
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xA7, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xA7
 		s -= 2
 		goto L0266_05A8
 	}
@@ -10847,13 +11584,13 @@ L05A8:
 	clock += 6<<clockShift + 1
 	// 05A8 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x05A8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xAA, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xAA
 		s -= 2
 		goto L0426_05AB
 	}
@@ -10953,136 +11690,146 @@ L05BD:
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -11138,7 +11885,7 @@ L05C6: // HG1
 	// 05CA STA .HP,X
 	{
 		ea := 0x0100 + uint16(x)
-		if c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 6
 			pc = 0x05CA
 			goto step
@@ -11307,136 +12054,493 @@ L05F5: // HQR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
+			}
+		}
+		goto step
+	}
+
+L07D0: // NULLA
+	clock += 6<<clockShift + 2
+	// 07D0 CMP $76,X
+	{
+		m := c.Mem[x+0x76]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07D2 BCC NRTS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L07FF
+		}
+	}
+
+L07D4:
+	clock += 28<<clockShift + 9
+	// 07D4 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 07D6 STA $81,X
+	{
+		ea := uint16(x + 0x81)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 26<<clockShift + 8
+			pc = 0x07D6
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07D8 LDA $76,X
+	{
+		m := c.Mem[x+0x76]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07DA EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 07DC STA $71,X
+	{
+		ea := uint16(x + 0x71)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 16<<clockShift + 5
+			pc = 0x07DC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07DE TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 07DF INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 07E0 STY $79,X
+	{
+		ea := uint16(x + 0x79)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 2
+			pc = 0x07E0
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 07E2 LDY .NMON
+	{
+		m := c.Mem[0x02F1]
+		y = m
+		nz = int(int8(y))
+	}
+
+L07E5: // NP1
+	clock += 4<<clockShift + 2
+	// 07E5 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 07E6 BMI NRTS
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L07FF
+		}
+	}
+
+L07E8:
+	clock += 6<<clockShift + 2
+	// 07E8 LDA $0051,Y
+	{
+		ea := 0x0051 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07EB BMI NP1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L07E5
+		}
+	}
+
+L07ED: // NULLS
+	clock += 11<<clockShift + 3
+	// 07ED INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 07EE STX .PLY
+	{
+		c.Mem[0x0047] = x
+	}
+	// 07F0 JSR NEGA
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x07F0
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x07, 0xF2
+		s -= 2
+		goto L17A1_07F3
+	}
+
+L07F3:
+	if clock+19<<clockShift >= end {
+		pc = 0x07F3
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 07F3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 07F5 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 07F6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 07F7 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 07F8 STX .PLY
+	{
+		c.Mem[0x0047] = x
+	}
+	// 07FA CMP $7B,X
+	{
+		m := c.Mem[x+0x7B]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07FC JMP NULLB
+	{
+		goto L015C
+	}
+
+L07FF: // NRTS
+	clock += 6<<clockShift + 1
+	// 07FF RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x0803:
+			goto L0803
+		}
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L056A
+			case 13:
+				goto L003C
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
+				goto L17DD
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
+				goto L0813
+			case 105:
+				goto L0947
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
+				goto L08D8
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
+				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -11450,13 +12554,13 @@ L0800: // FULL
 	clock += 6<<clockShift + 1
 	// 0800 JSR HREV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0800
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
 		s -= 2
 		goto L028F
 	}
@@ -11469,13 +12573,13 @@ L0803: // ROOT
 	clock += 6<<clockShift + 1
 	// 0803 JSR CAPT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0803
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
 		s -= 2
 		goto L0841_0806
 	}
@@ -11526,13 +12630,13 @@ L080C:
 	}
 	// 0810 JSR HKILL
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0810
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x12, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
 		s -= 2
 		goto L0CE0
 	}
@@ -11567,13 +12671,13 @@ L0819:
 	clock += 6<<clockShift + 1
 	// 0819 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0819
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x1B, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x1B
 		s -= 2
 		goto L0838_081C
 	}
@@ -11657,13 +12761,13 @@ L0828: // NOLEG
 	}
 	// 082F JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x082F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x31
 		s -= 2
 		goto L0400_0832
 	}
@@ -11676,13 +12780,13 @@ L0832:
 	clock += 6<<clockShift + 1
 	// 0832 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0832
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x34, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x34
 		s -= 2
 		goto L0838_0835
 	}
@@ -11826,13 +12930,13 @@ L0841: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0851
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
 		s -= 2
 		goto L0838_0854
 	}
@@ -11867,13 +12971,13 @@ L085A:
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x085A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
 		s -= 2
 		goto L087B
 	}
@@ -11902,136 +13006,146 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -12079,13 +13193,13 @@ L085E: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x086A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
 		goto L1151
 	}
@@ -12173,136 +13287,146 @@ L087A: // CFULL
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -12567,13 +13691,13 @@ L08A7:
 	}
 	// 08B8 JSR TRY
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x08B8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBA, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xBA
 		s -= 2
 		goto L0324
 	}
@@ -12607,136 +13731,146 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -12822,13 +13956,13 @@ L08D5: // KSTEP
 	clock += 6<<clockShift + 1
 	// 08D5 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x08D5
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xD7, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xD7
 		s -= 2
 		goto L0426_08D8
 	}
@@ -12929,13 +14063,13 @@ L08EE: // KREC
 	clock += 6<<clockShift + 1
 	// 08EE JSR KOK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x08EE
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xF0, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xF0
 		s -= 2
 		goto L11A1
 	}
@@ -13047,136 +14181,146 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -13227,136 +14371,146 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -13514,13 +14668,13 @@ L093D:
 	}
 	// 093F JSR CSIDE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x093F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x41
 		s -= 2
 		goto L094D_0942
 	}
@@ -13539,13 +14693,13 @@ L0942:
 	}
 	// 0944 JSR CSIDE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0944
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x46
 		s -= 2
 		goto L094D_0947
 	}
@@ -13572,136 +14726,146 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -13963,13 +15127,13 @@ L0988: // CS3
 	}
 	// 098A JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x098A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x8C, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
 		s -= 2
 		goto L09B2_098D
 	}
@@ -14012,13 +15176,13 @@ L098F:
 	}
 	// 0995 JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0995
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x97, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x97
 		s -= 2
 		goto L09B2_0998
 	}
@@ -14093,13 +15257,13 @@ L099A:
 	}
 	// 09AB JSR JANUS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09AB
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xAD, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xAD
 		s -= 2
 		goto L02F3_09AE
 	}
@@ -14112,13 +15276,13 @@ L09AE:
 	clock += 6<<clockShift + 1
 	// 09AE JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09AE
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xB0, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xB0
 		s -= 2
 		goto L0266_09B1
 	}
@@ -14147,136 +15311,146 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -14327,13 +15501,13 @@ L09B7: // AK1
 	}
 	// 09BD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09BD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
 		s -= 2
 		goto L0A25_09C0
 	}
@@ -14440,13 +15614,13 @@ L09D4: // AK3
 	}
 	// 09DD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09DD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
 		s -= 2
 		goto L0A25_09E0
 	}
@@ -14734,141 +15908,153 @@ L0A1F:
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -14895,141 +16081,153 @@ L0A22: // AYES
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -15156,136 +16354,146 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -15320,136 +16528,146 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -15463,13 +16681,13 @@ L0A43: // PCAP
 	clock += 6<<clockShift + 1
 	// 0A43 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0A43
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x0A
+		c.Mem[sa], c.Mem[sb] = 0x0A, 0x45
 		s -= 2
 		goto L0426_0A46
 	}
@@ -15611,136 +16829,146 @@ L0A67: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -16667,6 +17895,11 @@ L0B53: // MR1
 	// 0B8E PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 107<<clockShift + 36
+			pc = 0x0B8E
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -16706,6 +17939,11 @@ L0B53: // MR1
 	// 0B97 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 91<<clockShift + 30
+			pc = 0x0B97
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -16773,6 +18011,11 @@ L0B53: // MR1
 	// 0BA9 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 59<<clockShift + 20
+			pc = 0x0BA9
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -16812,6 +18055,11 @@ L0B53: // MR1
 	// 0BB3 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 42<<clockShift + 14
+			pc = 0x0BB3
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -16825,6 +18073,11 @@ L0B53: // MR1
 	// 0BB6 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 36<<clockShift + 12
+			pc = 0x0BB6
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -17090,136 +18343,146 @@ L0BFD: // M8
 		case 0x04F7:
 			goto L04F7
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -17308,136 +18571,146 @@ L0CF3: // HKR
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -17514,7 +18787,7 @@ L0EE0: // HBEST
 	// 0EE2 STA .BBS,X
 	{
 		ea := 0x0118 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 12<<clockShift + 4
 			pc = 0x0EE2
 			goto step
@@ -17564,7 +18837,7 @@ L0EEF: // HB1
 	// 0EF1 STA .BBM,X
 	{
 		ea := 0x0110 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0EF1
 			goto step
@@ -17587,136 +18860,146 @@ L0EEF: // HB1
 		case 0x036E:
 			goto L036E
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -17764,136 +19047,146 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -17967,136 +19260,146 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -18110,13 +19413,13 @@ L107D: // REVX
 	clock += 6<<clockShift + 1
 	// 107D JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x107D
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7F, 0x10
+		c.Mem[sa], c.Mem[sb] = 0x10, 0x7F
 		s -= 2
 		goto L0400_1080
 	}
@@ -18965,136 +20268,146 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -19333,13 +20646,13 @@ L10DF:
 	clock += 6<<clockShift + 1
 	// 10DF JSR UEP
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x10DF
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xE1, 0x10
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xE1
 		s -= 2
 		goto L1108
 	}
@@ -19375,13 +20688,13 @@ L10E8:
 	clock += 6<<clockShift + 1
 	// 10E8 JSR UROOK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x10E8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xEA, 0x10
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xEA
 		s -= 2
 		goto L1127
 	}
@@ -19434,6 +20747,11 @@ L10EB: // U2
 	// 10F9 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 31<<clockShift + 9
+			pc = 0x10F9
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -19498,136 +20816,146 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -19746,136 +21074,146 @@ L1108: // UEP
 		case 0x10E2:
 			goto L10E2
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -20033,136 +21371,146 @@ L1127: // UROOK
 		case 0x10EB:
 			goto L10EB
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -20244,136 +21592,146 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -20403,136 +21761,146 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -20596,13 +21964,13 @@ L1166: // TPST
 	}
 	// 1176 JSR PST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x1176
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x78, 0x11
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x78
 		s -= 2
 		goto L04FC_1179
 	}
@@ -20625,13 +21993,13 @@ L1179:
 	}
 	// 117D JSR PST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x117D
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7F, 0x11
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x7F
 		s -= 2
 		goto L04FC_1180
 	}
@@ -20802,136 +22170,146 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -21068,136 +22446,146 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -21230,136 +22618,146 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -23146,139 +24544,153 @@ L17D9: // NRET
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x0156:
+			goto L0156
 		case 0x034B:
 			goto L034B
+		case 0x07F3:
+			goto L07F3
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -23288,13 +24700,13 @@ L17DA: // QS1
 	clock += 6<<clockShift + 1
 	// 17DA JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17DA
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDC, 0x17
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
 		s -= 2
 		goto L0400_17DD
 	}
@@ -23307,13 +24719,13 @@ L17DD:
 	clock += 6<<clockShift + 1
 	// 17DD JSR CAPT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17DD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x17
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
 		s -= 2
 		goto L0841_17E0
 	}
@@ -23339,6 +24751,1692 @@ L17E0:
 	// 17E4 JMP REVERSE
 	{
 		goto L0400
+	}
+
+	// The copy of 0400 for the call at 0147.
+
+L0400_014A: // REVERSE
+	if clock+4840<<clockShift >= end {
+		pc = 0x0400
+		goto budget
+	}
+	clock += 21<<clockShift + 8
+	// 0400 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 8
+			pc = 0x0400
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
+
+	}
+	// 0401 LDA .ORI
+	{
+		m := c.Mem[0x009D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0403 EOR #$77
+	{
+		m := byte(0x77)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0405 STA .ORI
+	{
+		c.Mem[0x009D] = a
+	}
+	// 0407 LDA .SIDE
+	{
+		m := c.Mem[0x009E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0409 EOR #$10
+	{
+		m := byte(0x10)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 040B STA .SIDE
+	{
+		c.Mem[0x009E] = a
+	}
+	// 040D LDX #$0F
+	{
+		m := byte(0x0F)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L040F_014A
+
+L040F_014A: // ETC
+	// The loop unrolled when x holds 0F, the value set before it:
+	// 16 passes, the BPL taken but on the last.
+	if x == 0x0F {
+		// The pass with x = 0F.
+		x = 0x0F
+		clock += 36<<clockShift + 12
+		// 040F SEC
+		{
+			cf = 1
+		}
+		// 0410 LDY .BK,X
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		// 0412 LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 0414 SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 0416 STA .BK,X
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0418 STY .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		// 041A SEC
+		{
+			cf = 1
+		}
+		// 041B LDA #$77
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		// 041D SBC .BOARD,X
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		// 041F STA .BOARD,X
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		// 0421 DEX
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0E.
+		x = 0x0E
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0D.
+		x = 0x0D
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0C.
+		x = 0x0C
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0B.
+		x = 0x0B
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 0A.
+		x = 0x0A
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 09.
+		x = 0x09
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 08.
+		x = 0x08
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 07.
+		x = 0x07
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 06.
+		x = 0x06
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 05.
+		x = 0x05
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 04.
+		x = 0x04
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 03.
+		x = 0x03
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 02.
+		x = 0x02
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 01.
+		x = 0x01
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		clock += 1 << clockShift // the BPL, taken
+		// The pass with x = 00.
+		x = 0x00
+		clock += 36<<clockShift + 12
+		{
+			cf = 1
+		}
+		{
+			m := c.Mem[x+0x60]
+			y = m
+			nz = int(int8(y))
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x60)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 24<<clockShift + 8
+				pc = 0x0416
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 20<<clockShift + 7
+				pc = 0x0418
+				goto step
+			}
+			c.Mem[ea] = y
+		}
+		{
+			cf = 1
+		}
+		{
+			m := byte(0x77)
+			a = m
+			nz = int(int8(a))
+		}
+		{
+			m := c.Mem[x+0x50]
+			m = ^m
+			t := uint(a) + uint(m) + uint(cf)
+			r := byte(t)
+			v = (a^r)&(m^r)&0x80 != 0
+			cf = byte(t >> 8)
+			a = r
+			nz = int(int8(r))
+		}
+		{
+			ea := uint16(x + 0x50)
+			if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+				clock -= 8<<clockShift + 3
+				pc = 0x041F
+				goto step
+			}
+			c.Mem[ea] = a
+		}
+		{
+			x--
+			nz = int(int8(x))
+		}
+		goto L0424_014A
+	}
+	clock += 36<<clockShift + 12
+	// 040F SEC
+	{
+		cf = 1
+	}
+	// 0410 LDY .BK,X
+	{
+		m := c.Mem[x+0x60]
+		y = m
+		nz = int(int8(y))
+	}
+	// 0412 LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0414 SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 0416 STA .BK,X
+	{
+		ea := uint16(x + 0x60)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 24<<clockShift + 8
+			pc = 0x0416
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0418 STY .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 20<<clockShift + 7
+			pc = 0x0418
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 041A SEC
+	{
+		cf = 1
+	}
+	// 041B LDA #$77
+	{
+		m := byte(0x77)
+		a = m
+		nz = int(int8(a))
+	}
+	// 041D SBC .BOARD,X
+	{
+		m := c.Mem[x+0x50]
+		m = ^m
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 041F STA .BOARD,X
+	{
+		ea := uint16(x + 0x50)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 3
+			pc = 0x041F
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0421 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0422 BPL ETC
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L040F_014A
+		}
+		goto L0424_014A
+	}
+
+L0424_014A:
+	clock += 10<<clockShift + 2
+	// 0424 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0425 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x014A
+		goto L014A
+	}
+
+	// The copy of 17A1 for the call at 0153.
+
+L0800_0156: // FULL
+	if clock+6<<clockShift >= end {
+		pc = 0x0800
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0800 JSR HREV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0800
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
+		s -= 2
+		goto L028F
+	}
+
+L17A1_0156: // NEGA
+	if clock+85<<clockShift >= end {
+		pc = 0x17A1
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 17A1 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17A3 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 17A5 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 9<<clockShift + 3
+			pc = 0x17A5
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 17A7 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17A9 BCC NG
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L17BB_0156
+		}
+		goto L17AB_0156
+	}
+
+L17AB_0156:
+	clock += 8<<clockShift + 3
+	// 17AB LDA .EVAL,X
+	{
+		m := c.Mem[x+0x80]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17AD CPX #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17AF BCS NRET
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17D9_0156
+		}
+		goto L17B1_0156
+	}
+
+L17B1_0156:
+	clock += 6<<clockShift + 2
+	// 17B1 CMP .BETA,X
+	{
+		m := c.Mem[x+0x78]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17B3 BCS NRET
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17D9_0156
+		}
+		goto L17B5_0156
+	}
+
+L17B5_0156:
+	clock += 6<<clockShift + 2
+	// 17B5 CMP .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17B7 BCC NG
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L17BB_0156
+		}
+		goto L17B9_0156
+	}
+
+L17B9_0156:
+	clock += 4<<clockShift + 1
+	// 17B9 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x17B9
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L17BB_0156
+
+L17BB_0156: // NG
+	clock += 5<<clockShift + 2
+	// 17BB LDA .NODEL
+	{
+		m := c.Mem[0x0049]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17BD BNE NG1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L17C1_0156
+		}
+		goto L17BF_0156
+	}
+
+L17BF_0156:
+	clock += 5<<clockShift + 1
+	// 17BF DEC .NODEH
+	{
+		m := c.Mem[0x004A]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x004A] = m
+	}
+	goto L17C1_0156
+
+L17C1_0156: // NG1
+	clock += 10<<clockShift + 3
+	// 17C1 DEC .NODEL
+	{
+		m := c.Mem[0x0049]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0049] = m
+	}
+	// 17C3 LDA .NODEH
+	{
+		m := c.Mem[0x004A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17C5 BPL NG2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L17D2_0156
+		}
+		goto L17C7_0156
+	}
+
+L17C7_0156:
+	clock += 7<<clockShift + 3
+	// 17C7 LDY .RBP
+	{
+		m := c.Mem[0x004D]
+		y = m
+		nz = int(int8(y))
+	}
+	// 17C9 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 17CA BEQ NG2
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17D2_0156
+		}
+		goto L17CC_0156
+	}
+
+L17CC_0156:
+	clock += 8<<clockShift + 3
+	// 17CC LDA .IDEP
+	{
+		m := c.Mem[0x0048]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17CE STA .ABORT
+	{
+		c.Mem[0x004B] = a
+	}
+	// 17D0 BNE NRET
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L17D9_0156
+		}
+		goto L17D2_0156
+	}
+
+L17D2_0156: // NG2
+	clock += 5<<clockShift + 2
+	// 17D2 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D4 BCS QS1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17DA_0156
+		}
+		goto L17D6_0156
+	}
+
+L17D6_0156:
+	clock += 3<<clockShift + 1
+	// 17D6 JMP FULL
+	{
+		goto L0800_0156
+	}
+
+L17D9_0156: // NRET
+	clock += 6<<clockShift + 1
+	// 17D9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x0156
+		goto L0156
+	}
+
+L17DA_0156: // QS1
+	clock += 6<<clockShift + 1
+	// 17DA JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DA
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
+		s -= 2
+		goto L0400_17DD
 	}
 
 	// The copy of 0426 for the call at 0216.
@@ -23786,13 +26884,13 @@ L0324_021F: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0324
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
 		goto L1166
 	}
@@ -23833,136 +26931,146 @@ L0388_021F: // JRET
 		if pc == 0x021F { // the call this copy serves
 			goto L021F
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -24131,13 +27239,13 @@ L085E_021F: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x086A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
 		goto L1151
 	}
@@ -24427,13 +27535,13 @@ L0324_0246: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0324
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
 		goto L1166
 	}
@@ -24474,136 +27582,146 @@ L0388_0246: // JRET
 		if pc == 0x0246 { // the call this copy serves
 			goto L0246
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -24772,13 +27890,13 @@ L085E_0246: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x086A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
 		goto L1151
 	}
@@ -25018,6 +28136,11 @@ L0400_0292: // REVERSE
 	// 0400 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 8
+			pc = 0x0400
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -26415,6 +29538,11 @@ L0400_038E: // REVERSE
 	// 0400 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 8
+			pc = 0x0400
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -27801,6 +30929,1083 @@ L0424_038E:
 		goto L038E
 	}
 
+	// The copy of 09B2 for the call at 03FD.
+
+L09B2_0400: // ATTK
+	if clock+6<<clockShift >= end {
+		pc = 0x09B2
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 09B2 STA .ASQ
+	{
+		c.Mem[0x105F] = a
+	}
+	// 09B5 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L09B7_0400
+
+L09B7_0400: // AK1
+	if clock+16<<clockShift >= end {
+		pc = 0x09B7
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 09B7 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09BA CLC
+	{
+		cf = 0
+	}
+	// 09BB ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09BD JSR AMAN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x09BD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
+		s -= 2
+		goto L0A25_0400_09C0
+	}
+
+L09C0_0400:
+	if clock+14<<clockShift >= end {
+		pc = 0x09C0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09C0 CMP #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C2 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22_0400
+		}
+		goto L09C4_0400
+	}
+
+L09C4_0400:
+	clock += 6<<clockShift + 3
+	// 09C4 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 09C5 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C7 BNE AK1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B7_0400
+		}
+		goto L09C9_0400
+	}
+
+L09C9_0400: // AK2
+	if clock+14<<clockShift >= end {
+		pc = 0x09C9
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 09C9 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09CC STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09CF LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D1 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+	goto L09D4_0400
+
+L09D4_0400: // AK3
+	if clock+20<<clockShift >= end {
+		pc = 0x09D4
+		goto budget
+	}
+	clock += 20<<clockShift + 5
+	// 09D4 LDA .AT
+	{
+		m := c.Mem[0x1060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D7 CLC
+	{
+		cf = 0
+	}
+	// 09D8 ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09DA STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09DD JSR AMAN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x09DD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
+		s -= 2
+		goto L0A25_0400_09E0
+	}
+
+L09E0_0400:
+	if clock+74<<clockShift >= end {
+		pc = 0x09E0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09E0 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09E2 BNE AK4
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09EB_0400
+		}
+		goto L09E4_0400
+	}
+
+L09E4_0400:
+	clock += 8<<clockShift + 3
+	// 09E4 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09E6 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+	// 09E9 BEQ AK3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L09D4_0400
+		}
+		goto L09EB_0400
+	}
+
+L09EB_0400: // AK4
+	clock += 4<<clockShift + 2
+	// 09EB CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09ED BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A1C_0400
+		}
+		goto L09EF_0400
+	}
+
+L09EF_0400:
+	clock += 4<<clockShift + 2
+	// 09EF CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F1 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22_0400
+		}
+		goto L09F3_0400
+	}
+
+L09F3_0400:
+	clock += 4<<clockShift + 2
+	// 09F3 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F5 BEQ AROOK
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A12_0400
+		}
+		goto L09F7_0400
+	}
+
+L09F7_0400:
+	clock += 4<<clockShift + 2
+	// 09F7 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F9 BEQ ABISH
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A18_0400
+		}
+		goto L09FB_0400
+	}
+
+L09FB_0400:
+	clock += 6<<clockShift + 2
+	// 09FB LDY .AF
+	{
+		m := c.Mem[0x1061]
+		y = m
+		nz = int(int8(y))
+	}
+	// 09FE BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A1C_0400
+		}
+		goto L0A00_0400
+	}
+
+L0A00_0400: // ZB
+	clock += 4<<clockShift + 2
+	// 0A00 CMP #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A02 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_0400
+		}
+		goto L0A04_0400
+	}
+
+L0A04_0400:
+	clock += 4<<clockShift + 2
+	// 0A04 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A06 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_0400
+		}
+		goto L0A08_0400
+	}
+
+L0A08_0400:
+	clock += 4<<clockShift + 2
+	// 0A08 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0A BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_0400
+		}
+		goto L0A0C_0400
+	}
+
+L0A0C_0400:
+	clock += 4<<clockShift + 2
+	// 0A0C CPX #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0E BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_0400
+		}
+		goto L0A10_0400
+	}
+
+L0A10_0400:
+	clock += 2<<clockShift + 1
+	// 0A10 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_0400
+		}
+		goto L0A12_0400
+	}
+
+L0A12_0400: // AROOK
+	clock += 4<<clockShift + 2
+	// 0A12 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A14 BCC AYES
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A22_0400
+		}
+		goto L0A16_0400
+	}
+
+L0A16_0400:
+	clock += 2<<clockShift + 1
+	// 0A16 BCS AKN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_0400
+		}
+		goto L0A18_0400
+	}
+
+L0A18_0400: // ABISH
+	clock += 4<<clockShift + 2
+	// 0A18 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A1A BCS AYES
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A22_0400
+		}
+		goto L0A1C_0400
+	}
+
+L0A1C_0400: // AKN
+	clock += 4<<clockShift + 2
+	// 0A1C DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0A1D BNE AK2
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L09C9_0400
+		}
+		goto L0A1F_0400
+	}
+
+L0A1F_0400:
+	clock += 8<<clockShift + 2
+	// 0A1F LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A21 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0400 { // the call this copy serves
+			goto L0400
+		}
+		switch pc {
+		case 0x0400:
+			goto L0400
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L056A
+			case 13:
+				goto L003C
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
+				goto L17DD
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
+				goto L0813
+			case 105:
+				goto L0947
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
+				goto L08D8
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
+				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
+			}
+		}
+		goto step
+	}
+
+L0A22_0400: // AYES
+	clock += 8<<clockShift + 2
+	// 0A22 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A24 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0400 { // the call this copy serves
+			goto L0400
+		}
+		switch pc {
+		case 0x0400:
+			goto L0400
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L056A
+			case 13:
+				goto L003C
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
+				goto L17DD
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
+				goto L0813
+			case 105:
+				goto L0947
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
+				goto L08D8
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
+				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0A25 for the call at 09BD in the copy of 0400.
+
+L0A25_0400_09C0: // AMAN
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40_0400_09C0
+		}
+		goto L0A2A_0400_09C0
+	}
+
+L0A2A_0400_09C0:
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42_0400_09C0
+		}
+		goto L0A33_0400_09C0
+	}
+
+L0A33_0400_09C0:
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40_0400_09C0
+		}
+		goto L0A3A_0400_09C0
+	}
+
+L0A3A_0400_09C0:
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09C0
+		goto L09C0_0400
+	}
+
+L0A40_0400_09C0: // AOFF
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0A42_0400_09C0
+
+L0A42_0400_09C0: // AEMP
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09C0
+		goto L09C0_0400
+	}
+
+	// The copy of 0A25 for the call at 09DD in the copy of 0400.
+
+L0A25_0400_09E0: // AMAN
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40_0400_09E0
+		}
+		goto L0A2A_0400_09E0
+	}
+
+L0A2A_0400_09E0:
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42_0400_09E0
+		}
+		goto L0A33_0400_09E0
+	}
+
+L0A33_0400_09E0:
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40_0400_09E0
+		}
+		goto L0A3A_0400_09E0
+	}
+
+L0A3A_0400_09E0:
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09E0
+		goto L09E0_0400
+	}
+
+L0A40_0400_09E0: // AOFF
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0A42_0400_09E0
+
+L0A42_0400_09E0: // AEMP
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09E0
+		goto L09E0_0400
+	}
+
 	// The copy of 0400 for the call at 04BB.
 
 L0400_04BE: // REVERSE
@@ -27812,6 +32017,11 @@ L0400_04BE: // REVERSE
 	// 0400 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 8
+			pc = 0x0400
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -29838,6 +34048,290 @@ L044F_05AB: // ILLEGAL
 		goto L05AB
 	}
 
+	// The copy of 17A1 for the call at 07F0.
+
+L0800_07F3: // FULL
+	if clock+6<<clockShift >= end {
+		pc = 0x0800
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0800 JSR HREV
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0800
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
+		s -= 2
+		goto L028F
+	}
+
+L17A1_07F3: // NEGA
+	if clock+85<<clockShift >= end {
+		pc = 0x17A1
+		goto budget
+	}
+	clock += 14<<clockShift + 5
+	// 17A1 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 17A3 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 17A5 STA .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 9<<clockShift + 3
+			pc = 0x17A5
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 17A7 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17A9 BCC NG
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L17BB_07F3
+		}
+		goto L17AB_07F3
+	}
+
+L17AB_07F3:
+	clock += 8<<clockShift + 3
+	// 17AB LDA .EVAL,X
+	{
+		m := c.Mem[x+0x80]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17AD CPX #$07
+	{
+		m := byte(0x07)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17AF BCS NRET
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17D9_07F3
+		}
+		goto L17B1_07F3
+	}
+
+L17B1_07F3:
+	clock += 6<<clockShift + 2
+	// 17B1 CMP .BETA,X
+	{
+		m := c.Mem[x+0x78]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17B3 BCS NRET
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17D9_07F3
+		}
+		goto L17B5_07F3
+	}
+
+L17B5_07F3:
+	clock += 6<<clockShift + 2
+	// 17B5 CMP .ALPHA,X
+	{
+		m := c.Mem[x+0x70]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17B7 BCC NG
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L17BB_07F3
+		}
+		goto L17B9_07F3
+	}
+
+L17B9_07F3:
+	clock += 4<<clockShift + 1
+	// 17B9 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 4<<clockShift + 1
+			pc = 0x17B9
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	goto L17BB_07F3
+
+L17BB_07F3: // NG
+	clock += 5<<clockShift + 2
+	// 17BB LDA .NODEL
+	{
+		m := c.Mem[0x0049]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17BD BNE NG1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L17C1_07F3
+		}
+		goto L17BF_07F3
+	}
+
+L17BF_07F3:
+	clock += 5<<clockShift + 1
+	// 17BF DEC .NODEH
+	{
+		m := c.Mem[0x004A]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x004A] = m
+	}
+	goto L17C1_07F3
+
+L17C1_07F3: // NG1
+	clock += 10<<clockShift + 3
+	// 17C1 DEC .NODEL
+	{
+		m := c.Mem[0x0049]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0049] = m
+	}
+	// 17C3 LDA .NODEH
+	{
+		m := c.Mem[0x004A]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17C5 BPL NG2
+	{
+		if nz >= 0 {
+			clock += 1 << clockShift
+			goto L17D2_07F3
+		}
+		goto L17C7_07F3
+	}
+
+L17C7_07F3:
+	clock += 7<<clockShift + 3
+	// 17C7 LDY .RBP
+	{
+		m := c.Mem[0x004D]
+		y = m
+		nz = int(int8(y))
+	}
+	// 17C9 INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 17CA BEQ NG2
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L17D2_07F3
+		}
+		goto L17CC_07F3
+	}
+
+L17CC_07F3:
+	clock += 8<<clockShift + 3
+	// 17CC LDA .IDEP
+	{
+		m := c.Mem[0x0048]
+		a = m
+		nz = int(int8(a))
+	}
+	// 17CE STA .ABORT
+	{
+		c.Mem[0x004B] = a
+	}
+	// 17D0 BNE NRET
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L17D9_07F3
+		}
+		goto L17D2_07F3
+	}
+
+L17D2_07F3: // NG2
+	clock += 5<<clockShift + 2
+	// 17D2 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 17D4 BCS QS1
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L17DA_07F3
+		}
+		goto L17D6_07F3
+	}
+
+L17D6_07F3:
+	clock += 3<<clockShift + 1
+	// 17D6 JMP FULL
+	{
+		goto L0800_07F3
+	}
+
+L17D9_07F3: // NRET
+	clock += 6<<clockShift + 1
+	// 17D9 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x07F3
+		goto L07F3
+	}
+
+L17DA_07F3: // QS1
+	clock += 6<<clockShift + 1
+	// 17DA JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x17DA
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
+		s -= 2
+		goto L0400_17DD
+	}
+
 	// The copy of 0841 for the call at 0803.
 
 L0841_0806: // CAPT
@@ -29931,13 +34425,13 @@ L0841_0806: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0851
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
 		s -= 2
 		goto L0838_0806_0854
 	}
@@ -29973,13 +34467,13 @@ L085A_0806:
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x085A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
 		s -= 2
 		goto L087B
 	}
@@ -30011,136 +34505,146 @@ L085D_0806: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -30202,13 +34706,13 @@ L0209_0806_0854: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
@@ -30306,13 +34810,13 @@ L0209_081C: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
@@ -30365,6 +34869,11 @@ L0400_0832: // REVERSE
 	// 0400 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 8
+			pc = 0x0400
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -31807,13 +36316,13 @@ L0209_0835: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
@@ -31911,13 +36420,13 @@ L0209_0854: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
@@ -32397,13 +36906,13 @@ L0988_0942: // CS3
 	}
 	// 098A JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x098A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x8C, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
 		s -= 2
 		goto L09B2_098D
 	}
@@ -32668,13 +37177,13 @@ L0988_0947: // CS3
 	}
 	// 098A JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x098A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x8C, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
 		s -= 2
 		goto L09B2_098D
 	}
@@ -32741,13 +37250,13 @@ L09B7_098D: // AK1
 	}
 	// 09BD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09BD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
 		s -= 2
 		goto L0A25_098D_09C0
 	}
@@ -32857,13 +37366,13 @@ L09D4_098D: // AK3
 	}
 	// 09DD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09DD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
 		s -= 2
 		goto L0A25_098D_09E0
 	}
@@ -33170,141 +37679,153 @@ L0A1F_098D:
 			goto L098D
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -33334,141 +37855,153 @@ L0A22_098D: // AYES
 			goto L098D
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -33794,13 +38327,13 @@ L09B7_0998: // AK1
 	}
 	// 09BD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09BD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
 		s -= 2
 		goto L0A25_0998_09C0
 	}
@@ -33910,13 +38443,13 @@ L09D4_0998: // AK3
 	}
 	// 09DD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09DD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
 		s -= 2
 		goto L0A25_0998_09E0
 	}
@@ -34223,141 +38756,153 @@ L0A1F_0998:
 			goto L0998
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -34387,141 +38932,153 @@ L0A22_0998: // AYES
 			goto L0998
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -35052,13 +39609,13 @@ L0324_09AE: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0324
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
 		goto L1166
 	}
@@ -35099,136 +39656,146 @@ L0388_09AE: // JRET
 		if pc == 0x09AE { // the call this copy serves
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -35397,13 +39964,13 @@ L085E_09AE: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x086A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
 		goto L1151
 	}
@@ -35915,6 +40482,11 @@ L0400_1080: // REVERSE
 	// 0400 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 8
+			pc = 0x0400
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -37460,6 +42032,11 @@ L0400_17DD: // REVERSE
 	// 0400 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 8
+			pc = 0x0400
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -38939,13 +43516,13 @@ L0841_17E0: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0851
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
 		s -= 2
 		goto L0838_17E0_0854
 	}
@@ -38981,13 +43558,13 @@ L085A_17E0:
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x085A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
 		s -= 2
 		goto L087B
 	}
@@ -39019,136 +43596,146 @@ L085D_17E0: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
@@ -39210,13 +43797,13 @@ L0209_17E0_0854: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
@@ -39300,7 +43887,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[451] // one bounds check for all
+	_ = off[472] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -39412,6 +43999,61 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L00ED
+	case 0x013C:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L013C
+	case 0x0143:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0143
+	case 0x0147:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0147
+	case 0x014A:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L014A
+	case 0x014F:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L014F
+	case 0x0151:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0151
+	case 0x0156:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0156
+	case 0x0158:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0158
+	case 0x0159:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0159
+	case 0x015C:
+		if 58 >= budget {
+			goto budget
+		}
+		goto L015C
+	case 0x015E:
+		if 56 >= budget {
+			goto budget
+		}
+		goto L015E
 	case 0x0200:
 		if 5 >= budget {
 			goto budget
@@ -39667,6 +44309,16 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L02E5
+	case 0x02E6:
+		if 1620 >= budget {
+			goto budget
+		}
+		goto L02E6
+	case 0x02EC:
+		if 1611 >= budget {
+			goto budget
+		}
+		goto L02EC
 	case 0x02F3:
 		if 65 >= budget {
 			goto budget
@@ -39892,6 +44544,11 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L03FA
+	case 0x03FD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L03FD
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -40257,6 +44914,41 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L05F5
+	case 0x07D0:
+		if 1604 >= budget {
+			goto budget
+		}
+		goto L07D0
+	case 0x07D4:
+		if 1598 >= budget {
+			goto budget
+		}
+		goto L07D4
+	case 0x07E5:
+		if 1570 >= budget {
+			goto budget
+		}
+		goto L07E5
+	case 0x07E8:
+		if 1578 >= budget {
+			goto budget
+		}
+		goto L07E8
+	case 0x07ED:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L07ED
+	case 0x07F3:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L07F3
+	case 0x07FF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L07FF
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -41575,7 +46267,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x013C && pc <= 0x0166) || (pc >= 0x0200 && pc <= 0x02F0) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x07D0 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CF3) || (pc >= 0x0DE0 && pc <= 0x0DF3) || (pc >= 0x0EE0 && pc <= 0x0EF4) || (pc >= 0x1062 && pc <= 0x11C2) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -41607,13 +46299,13 @@ L0000: // CHESS
 	}
 	// 0004 JSR XINIT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0004
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x06, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x06
 		s -= 2
 		goto L1062
 	}
@@ -41645,13 +46337,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -41669,13 +46361,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -41756,13 +46448,13 @@ L001A: // WHSET
 	clock += 6<<clockShift + 1
 	// 001A JSR XSETW
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x001A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x1C, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x1C
 		s -= 2
 		goto L106B
 	}
@@ -41865,13 +46557,13 @@ L002E:
 	clock += 6<<clockShift + 1
 	// 002E JSR REVX
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x002E
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
 		goto L107D
 	}
@@ -41929,13 +46621,13 @@ L0039:
 	clock += 6<<clockShift + 1
 	// 0039 JSR GO
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0039
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x3B, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x3B
 		s -= 2
 		goto L0453
 	}
@@ -42061,143 +46753,557 @@ L00ED: // FR
 		case 0x04B8:
 			goto L04B8
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
-L0200: // GNM
+L013C: // CHKX
 	if off[20] {
+		pc = 0x013C
+		goto step
+	}
+	if clock+20<<clockShift >= end {
+		pc = 0x013C
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 013C LDA .IDEP
+	{
+		m := c.Mem[0x0048]
+		a = m
+		nz = int(int8(a))
+	}
+	// 013E CMP .CXLIM
+	{
+		m := c.Mem[0x0167]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0141 BCS CXN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0159
+		}
+	}
+
+L0143:
+	if off[21] {
+		pc = 0x0143
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0143 CMP .PLY
+	{
+		m := c.Mem[0x0047]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0145 BCC CXN
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0159
+		}
+	}
+
+L0147:
+	if off[22] {
+		pc = 0x0147
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0147 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L0400
+	}
+
+L014A:
+	if off[23] {
+		pc = 0x014A
+		goto step
+	}
+	if clock+9<<clockShift >= end {
+		pc = 0x014A
+		goto budget
+	}
+	clock += 9<<clockShift + 2
+	// 014A LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 014C JSR RATT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x014C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x4E
+		s -= 2
+		goto L03FD
+	}
+
+L014F:
+	if off[24] {
+		pc = 0x014F
+		goto step
+	}
+	if clock+13<<clockShift >= end {
+		pc = 0x014F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 014F BEQ CXN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0159
+		}
+	}
+
+L0151:
+	if off[25] {
+		pc = 0x0151
+		goto step
+	}
+	clock += 11<<clockShift + 2
+	// 0151 INC .IDEP
+	{
+		m := c.Mem[0x0048]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0048] = m
+	}
+	// 0153 JSR NEGA
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0153
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x55
+		s -= 2
+		goto L17A1
+	}
+
+L0156:
+	if off[26] {
+		pc = 0x0156
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0156
+		goto budget
+	}
+	clock += 5<<clockShift + 1
+	// 0156 DEC .IDEP
+	{
+		m := c.Mem[0x0048]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0048] = m
+	}
+
+L0158: // CXR
+	if off[27] {
+		pc = 0x0158
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0158
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0158 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x034B:
+			goto L034B
+		case 0x0803:
+			goto L0803
+		}
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L056A
+			case 13:
+				goto L003C
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
+				goto L17DD
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
+				goto L0813
+			case 105:
+				goto L0947
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
+				goto L08D8
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
+				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
+			}
+		}
+		goto step
+	}
+
+L0159: // CXN
+	if off[28] {
+		pc = 0x0159
+		goto step
+	}
+	clock += 3<<clockShift + 1
+	// 0159 JMP NEGA
+	{
+		goto L17A1
+	}
+
+L015C: // NULLB
+	if off[29] {
+		pc = 0x015C
+		goto step
+	}
+	if clock+58<<clockShift >= end {
+		pc = 0x015C
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 015C BCS CXR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0158
+		}
+	}
+
+L015E: // NCUT
+	if off[30] {
+		pc = 0x015E
+		goto step
+	}
+	clock += 15<<clockShift + 4
+	// 015E EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0160 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 13<<clockShift + 3
+			pc = 0x0160
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0162 INC .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 9<<clockShift + 2
+			pc = 0x0162
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0164 JMP HRP
+	{
+		goto L02CA
+	}
+
+L0200: // GNM
+	if off[31] {
 		pc = 0x0200
 		goto step
 	}
@@ -42218,7 +47324,7 @@ L0200: // GNM
 	}
 
 L0204: // NEWP
-	if off[21] {
+	if off[32] {
 		pc = 0x0204
 		goto step
 	}
@@ -42243,7 +47349,7 @@ L0204: // NEWP
 	}
 
 L0208:
-	if off[22] {
+	if off[33] {
 		pc = 0x0208
 		goto step
 	}
@@ -42270,162 +47376,172 @@ L0208:
 		case 0x0854:
 			goto L0854
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0209: // NEX
-	if off[23] {
+	if off[34] {
 		pc = 0x0209
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
 
 L020C:
-	if off[24] {
+	if off[35] {
 		pc = 0x020C
 		goto step
 	}
@@ -42456,7 +47572,7 @@ L020C:
 	}
 
 L0212:
-	if off[25] {
+	if off[36] {
 		pc = 0x0212
 		goto step
 	}
@@ -42473,7 +47589,7 @@ L0212:
 	}
 
 L0216: // AGN
-	if off[26] {
+	if off[37] {
 		pc = 0x0216
 		goto step
 	}
@@ -42484,19 +47600,19 @@ L0216: // AGN
 	clock += 6<<clockShift + 1
 	// 0216 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0216
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x18, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
 		s -= 2
 		goto L0426
 	}
 
 L0219:
-	if off[27] {
+	if off[38] {
 		pc = 0x0219
 		goto step
 	}
@@ -42514,7 +47630,7 @@ L0219:
 	}
 
 L021B:
-	if off[28] {
+	if off[39] {
 		pc = 0x021B
 		goto step
 	}
@@ -42529,25 +47645,30 @@ L021B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 9<<clockShift + 2
+			pc = 0x021B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
 	}
 	// 021C JSR JANUS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x021C
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x1E, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
 		s -= 2
 		goto L02F3
 	}
 
 L021F:
-	if off[29] {
+	if off[40] {
 		pc = 0x021F
 		goto step
 	}
@@ -42575,7 +47696,7 @@ L021F:
 	}
 
 L0222:
-	if off[30] {
+	if off[41] {
 		pc = 0x0222
 		goto step
 	}
@@ -42607,26 +47728,26 @@ L0222:
 	}
 
 L0229: // STOP
-	if off[31] {
+	if off[42] {
 		pc = 0x0229
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 0229 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0229
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x2B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
 		s -= 2
 		goto L0266
 	}
 
 L022C:
-	if off[32] {
+	if off[43] {
 		pc = 0x022C
 		goto step
 	}
@@ -42670,7 +47791,7 @@ L022C:
 	}
 
 L0236:
-	if off[33] {
+	if off[44] {
 		pc = 0x0236
 		goto step
 	}
@@ -42684,7 +47805,7 @@ L0236:
 	}
 
 L0238: // PAWN
-	if off[34] {
+	if off[45] {
 		pc = 0x0238
 		goto step
 	}
@@ -42701,7 +47822,7 @@ L0238: // PAWN
 	}
 
 L023C: // P1
-	if off[35] {
+	if off[46] {
 		pc = 0x023C
 		goto step
 	}
@@ -42712,19 +47833,19 @@ L023C: // P1
 	clock += 6<<clockShift + 1
 	// 023C JSR PCAP
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x023C
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x3E, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
 		goto L0A43
 	}
 
 L023F:
-	if off[36] {
+	if off[47] {
 		pc = 0x023F
 		goto step
 	}
@@ -42742,7 +47863,7 @@ L023F:
 	}
 
 L0241:
-	if off[37] {
+	if off[48] {
 		pc = 0x0241
 		goto step
 	}
@@ -42756,26 +47877,26 @@ L0241:
 	}
 
 L0243:
-	if off[38] {
+	if off[49] {
 		pc = 0x0243
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 0243 JSR JANUS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0243
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
 		s -= 2
 		goto L02F3
 	}
 
 L0246: // P2
-	if off[39] {
+	if off[50] {
 		pc = 0x0246
 		goto step
 	}
@@ -42786,19 +47907,19 @@ L0246: // P2
 	clock += 6<<clockShift + 1
 	// 0246 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
 		s -= 2
 		goto L0266
 	}
 
 L0249:
-	if off[40] {
+	if off[51] {
 		pc = 0x0249
 		goto step
 	}
@@ -42836,7 +47957,7 @@ L0249:
 	}
 
 L0251: // P3
-	if off[41] {
+	if off[52] {
 		pc = 0x0251
 		goto step
 	}
@@ -42847,19 +47968,19 @@ L0251: // P3
 	clock += 6<<clockShift + 1
 	// 0251 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0251
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
 		s -= 2
 		goto L0426
 	}
 
 L0254:
-	if off[42] {
+	if off[53] {
 		pc = 0x0254
 		goto step
 	}
@@ -42877,7 +47998,7 @@ L0254:
 	}
 
 L0256:
-	if off[43] {
+	if off[54] {
 		pc = 0x0256
 		goto step
 	}
@@ -42891,26 +48012,26 @@ L0256:
 	}
 
 L0258:
-	if off[44] {
+	if off[55] {
 		pc = 0x0258
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 0258 JSR PJAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0258
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x5A, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
 		s -= 2
 		goto L0A68
 	}
 
 L025B:
-	if off[45] {
+	if off[56] {
 		pc = 0x025B
 		goto step
 	}
@@ -42947,7 +48068,7 @@ L025B:
 	}
 
 L0263:
-	if off[46] {
+	if off[57] {
 		pc = 0x0263
 		goto step
 	}
@@ -42958,7 +48079,7 @@ L0263:
 	}
 
 L0266: // RESET
-	if off[47] {
+	if off[58] {
 		pc = 0x0266
 		goto step
 	}
@@ -42995,143 +48116,153 @@ L0266: // RESET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L026D: // INPUT
-	if off[48] {
+	if off[59] {
 		pc = 0x026D
 		goto step
 	}
@@ -43152,26 +48283,26 @@ L026D: // INPUT
 	}
 
 L0271:
-	if off[49] {
+	if off[60] {
 		pc = 0x0271
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 0271 JSR MOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0271
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x73, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
 		s -= 2
 		goto L0A78
 	}
 
 L0274:
-	if off[50] {
+	if off[61] {
 		pc = 0x0274
 		goto step
 	}
@@ -43189,7 +48320,7 @@ L0274:
 	}
 
 L0276: // NOMV
-	if off[51] {
+	if off[62] {
 		pc = 0x0276
 		goto step
 	}
@@ -43210,26 +48341,26 @@ L0276: // NOMV
 	}
 
 L027A:
-	if off[52] {
+	if off[63] {
 		pc = 0x027A
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 027A JSR DISMV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x027A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7C, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
 		s -= 2
 		goto L03BD
 	}
 
 L027D: // DISP
-	if off[53] {
+	if off[64] {
 		pc = 0x027D
 		goto step
 	}
@@ -43246,7 +48377,7 @@ L027D: // DISP
 	}
 
 L027F: // SEARCH
-	if off[54] {
+	if off[65] {
 		pc = 0x027F
 		goto step
 	}
@@ -43273,7 +48404,7 @@ L027F: // SEARCH
 	}
 
 L0285:
-	if off[55] {
+	if off[66] {
 		pc = 0x0285
 		goto step
 	}
@@ -43292,7 +48423,7 @@ L0285:
 	}
 
 L0288: // HERE
-	if off[56] {
+	if off[67] {
 		pc = 0x0288
 		goto step
 	}
@@ -43307,7 +48438,7 @@ L0288: // HERE
 	}
 
 L028C: // ERROR
-	if off[57] {
+	if off[68] {
 		pc = 0x028C
 		goto step
 	}
@@ -43318,7 +48449,7 @@ L028C: // ERROR
 	}
 
 L028F: // HREV
-	if off[58] {
+	if off[69] {
 		pc = 0x028F
 		goto step
 	}
@@ -43329,19 +48460,19 @@ L028F: // HREV
 	clock += 6<<clockShift + 1
 	// 028F JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x028F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x91, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x91
 		s -= 2
 		goto L0400
 	}
 
 L0292:
-	if off[59] {
+	if off[70] {
 		pc = 0x0292
 		goto step
 	}
@@ -43365,7 +48496,7 @@ L0292:
 	// 0296 STA .HP,X
 	{
 		ea := 0x0100 + uint16(x)
-		if c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 18<<clockShift + 5
 			pc = 0x0296
 			goto step
@@ -43375,7 +48506,7 @@ L0292:
 	// 0299 STA .BBM,X
 	{
 		ea := 0x0110 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 13<<clockShift + 4
 			pc = 0x0299
 			goto step
@@ -43396,16 +48527,16 @@ L0292:
 		nz = int(int8(m))
 		a = m
 	}
-	// 02A0 BCC HRR
+	// 02A0 BCC NULLC
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L02CF
+			goto L02E6
 		}
 	}
 
 L02A2:
-	if off[60] {
+	if off[71] {
 		pc = 0x02A2
 		goto step
 	}
@@ -43432,7 +48563,7 @@ L02A2:
 	}
 
 L02AA: // HK1
-	if off[61] {
+	if off[72] {
 		pc = 0x02AA
 		goto step
 	}
@@ -43506,26 +48637,26 @@ L02AA: // HK1
 	}
 
 L02C1:
-	if off[62] {
+	if off[73] {
 		pc = 0x02C1
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 02C1 JSR HLOOK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x02C1
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xC3, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xC3
 		s -= 2
 		goto L0520
 	}
 
 L02C4:
-	if off[63] {
+	if off[74] {
 		pc = 0x02C4
 		goto step
 	}
@@ -43554,8 +48685,8 @@ L02C4:
 		}
 	}
 
-L02CA:
-	if off[64] {
+L02CA: // HRP
+	if off[75] {
 		pc = 0x02CA
 		goto step
 	}
@@ -43580,9 +48711,13 @@ L02CA:
 	}
 
 L02CF: // HRR
-	if off[65] {
+	if off[76] {
 		pc = 0x02CF
 		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x02CF
+		goto budget
 	}
 	clock += 6<<clockShift + 1
 	// 02CF RTS
@@ -43601,143 +48736,153 @@ L02CF: // HRR
 		case 0x0803:
 			goto L0803
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L02D0: // HCOL
-	if off[66] {
+	if off[77] {
 		pc = 0x02D0
 		goto step
 	}
@@ -43762,7 +48907,7 @@ L02D0: // HCOL
 	}
 
 L02D4:
-	if off[67] {
+	if off[78] {
 		pc = 0x02D4
 		goto step
 	}
@@ -43791,7 +48936,7 @@ L02D4:
 	}
 
 L02DB:
-	if off[68] {
+	if off[79] {
 		pc = 0x02DB
 		goto step
 	}
@@ -43820,7 +48965,7 @@ L02DB:
 	}
 
 L02E2: // HC1
-	if off[69] {
+	if off[80] {
 		pc = 0x02E2
 		goto step
 	}
@@ -43831,7 +48976,7 @@ L02E2: // HC1
 	}
 
 L02E5: // HCR
-	if off[70] {
+	if off[81] {
 		pc = 0x02E5
 		goto step
 	}
@@ -43858,143 +49003,201 @@ L02E5: // HCR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
+L02E6: // NULLC
+	if off[82] {
+		pc = 0x02E6
+		goto step
+	}
+	clock += 9<<clockShift + 4
+	// 02E6 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 02E7 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 02E8 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02EA BCS HRR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02CF
+		}
+	}
+
+L02EC:
+	if off[83] {
+		pc = 0x02EC
+		goto step
+	}
+	clock += 7<<clockShift + 2
+	// 02EC LDA $7E,X
+	{
+		m := c.Mem[x+0x7E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EE JMP NULLA
+	{
+		goto L07D0
+	}
+
 L02F3: // JANUS
-	if off[71] {
+	if off[84] {
 		pc = 0x02F3
 		goto step
 	}
@@ -44018,7 +49221,7 @@ L02F3: // JANUS
 	}
 
 L02F7:
-	if off[72] {
+	if off[85] {
 		pc = 0x02F7
 		goto step
 	}
@@ -44045,7 +49248,7 @@ L02F7:
 	}
 
 L02FD:
-	if off[73] {
+	if off[86] {
 		pc = 0x02FD
 		goto step
 	}
@@ -44082,7 +49285,7 @@ L02FD:
 	}
 
 L0306: // JR0
-	if off[74] {
+	if off[87] {
 		pc = 0x0306
 		goto step
 	}
@@ -44113,143 +49316,153 @@ L0306: // JR0
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0307: // JC
-	if off[75] {
+	if off[88] {
 		pc = 0x0307
 		goto step
 	}
@@ -44275,7 +49488,7 @@ L0307: // JC
 	}
 
 L030D:
-	if off[76] {
+	if off[89] {
 		pc = 0x030D
 		goto step
 	}
@@ -44286,7 +49499,7 @@ L030D:
 	}
 
 L0310: // JQ
-	if off[77] {
+	if off[90] {
 		pc = 0x0310
 		goto step
 	}
@@ -44312,7 +49525,7 @@ L0310: // JQ
 	}
 
 L0316:
-	if off[78] {
+	if off[91] {
 		pc = 0x0316
 		goto step
 	}
@@ -44323,7 +49536,7 @@ L0316:
 	}
 
 L0324: // TRY
-	if off[79] {
+	if off[92] {
 		pc = 0x0324
 		goto step
 	}
@@ -44334,19 +49547,19 @@ L0324: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0324
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
 		goto L1166
 	}
 
 L0327:
-	if off[80] {
+	if off[93] {
 		pc = 0x0327
 		goto step
 	}
@@ -44357,19 +49570,19 @@ L0327:
 	clock += 6<<clockShift + 1
 	// 0327 JSR EXTRA
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0327
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x29, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x29
 		s -= 2
 		goto L1200
 	}
 
 L032A:
-	if off[81] {
+	if off[94] {
 		pc = 0x032A
 		goto step
 	}
@@ -44380,19 +49593,19 @@ L032A:
 	clock += 6<<clockShift + 1
 	// 032A JSR MOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x032A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x2C, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2C
 		s -= 2
 		goto L0A78
 	}
 
 L032D:
-	if off[82] {
+	if off[95] {
 		pc = 0x032D
 		goto step
 	}
@@ -44550,21 +49763,21 @@ L032D:
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 0348 JSR NEGA
+	// 0348 JSR CHKX
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0348
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x4A, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x4A
 		s -= 2
-		goto L17A1
+		goto L013C
 	}
 
 L034B:
-	if off[83] {
+	if off[96] {
 		pc = 0x034B
 		goto step
 	}
@@ -44586,19 +49799,19 @@ L034B:
 	}
 	// 034F JSR UMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x034F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x51, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x51
 		s -= 2
 		goto L10A3
 	}
 
 L0352:
-	if off[84] {
+	if off[97] {
 		pc = 0x0352
 		goto step
 	}
@@ -44628,7 +49841,7 @@ L0352:
 	}
 
 L0358:
-	if off[85] {
+	if off[98] {
 		pc = 0x0358
 		goto step
 	}
@@ -44654,7 +49867,7 @@ L0358:
 	}
 
 L035E:
-	if off[86] {
+	if off[99] {
 		pc = 0x035E
 		goto step
 	}
@@ -44706,7 +49919,7 @@ L035E:
 	}
 
 L0367:
-	if off[87] {
+	if off[100] {
 		pc = 0x0367
 		goto step
 	}
@@ -44720,7 +49933,7 @@ L0367:
 	}
 
 L0369:
-	if off[88] {
+	if off[101] {
 		pc = 0x0369
 		goto step
 	}
@@ -44737,19 +49950,19 @@ L0369:
 	}
 	// 036B JSR HBEST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x036B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x6D
 		s -= 2
 		goto L0EE0
 	}
 
 L036E:
-	if off[89] {
+	if off[102] {
 		pc = 0x036E
 		goto step
 	}
@@ -44770,7 +49983,7 @@ L036E:
 	}
 
 L0377: // JNR
-	if off[90] {
+	if off[103] {
 		pc = 0x0377
 		goto step
 	}
@@ -44791,26 +50004,26 @@ L0377: // JNR
 	}
 
 L037B:
-	if off[91] {
+	if off[104] {
 		pc = 0x037B
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 037B JSR KREC
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x037B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7D, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x7D
 		s -= 2
 		goto L08EE
 	}
 
 L037E: // CUT
-	if off[92] {
+	if off[105] {
 		pc = 0x037E
 		goto step
 	}
@@ -44843,7 +50056,7 @@ L037E: // CUT
 	}
 
 L0384: // UNWIND
-	if off[93] {
+	if off[106] {
 		pc = 0x0384
 		goto step
 	}
@@ -44865,7 +50078,7 @@ L0384: // UNWIND
 	}
 
 L0388: // JRET
-	if off[94] {
+	if off[107] {
 		pc = 0x0388
 		goto step
 	}
@@ -44882,143 +50095,153 @@ L0388: // JRET
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0389: // NOLEG2
-	if off[95] {
+	if off[108] {
 		pc = 0x0389
 		goto step
 	}
@@ -45036,19 +50259,19 @@ L0389: // NOLEG2
 	}
 	// 038B JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x038B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x8D, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x8D
 		s -= 2
 		goto L0400
 	}
 
 L038E:
-	if off[96] {
+	if off[109] {
 		pc = 0x038E
 		goto step
 	}
@@ -45092,7 +50315,7 @@ L038E:
 	}
 
 L0397:
-	if off[97] {
+	if off[110] {
 		pc = 0x0397
 		goto step
 	}
@@ -45137,7 +50360,7 @@ L0397:
 	}
 
 L039A: // NR2
-	if off[98] {
+	if off[111] {
 		pc = 0x039A
 		goto step
 	}
@@ -45148,7 +50371,7 @@ L039A: // NR2
 	}
 
 L039D: // GAINR
-	if off[99] {
+	if off[112] {
 		pc = 0x039D
 		goto step
 	}
@@ -45176,7 +50399,7 @@ L039D: // GAINR
 	}
 
 L03A3:
-	if off[100] {
+	if off[113] {
 		pc = 0x03A3
 		goto step
 	}
@@ -45189,7 +50412,7 @@ L03A3:
 	}
 
 L03A5: // GR1
-	if off[101] {
+	if off[114] {
 		pc = 0x03A5
 		goto step
 	}
@@ -45221,7 +50444,7 @@ L03A5: // GR1
 	}
 
 L03AB:
-	if off[102] {
+	if off[115] {
 		pc = 0x03AB
 		goto step
 	}
@@ -45250,7 +50473,7 @@ L03AB:
 	}
 
 L03B2:
-	if off[103] {
+	if off[116] {
 		pc = 0x03B2
 		goto step
 	}
@@ -45311,143 +50534,153 @@ L03B2:
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L03B9: // GR2
-	if off[104] {
+	if off[117] {
 		pc = 0x03B9
 		goto step
 	}
@@ -45466,7 +50699,7 @@ L03B9: // GR2
 	}
 
 L03BC: // GR
-	if off[105] {
+	if off[118] {
 		pc = 0x03BC
 		goto step
 	}
@@ -45487,143 +50720,153 @@ L03BC: // GR
 		case 0x032A:
 			goto L032A
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L03BD: // DISMV
-	if off[106] {
+	if off[119] {
 		pc = 0x03BD
 		goto step
 	}
@@ -45640,7 +50883,7 @@ L03BD: // DISMV
 	}
 
 L03BF: // ROL
-	if off[107] {
+	if off[120] {
 		pc = 0x03BF
 		goto step
 	}
@@ -45678,7 +50921,7 @@ L03BF: // ROL
 	}
 
 L03C6:
-	if off[108] {
+	if off[121] {
 		pc = 0x03C6
 		goto step
 	}
@@ -45713,143 +50956,153 @@ L03C6:
 		case 0x027D:
 			goto L027D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L03CD: // HSTORE
-	if off[109] {
+	if off[122] {
 		pc = 0x03CD
 		goto step
 	}
@@ -45874,7 +51127,7 @@ L03CD: // HSTORE
 	}
 
 L03D1:
-	if off[110] {
+	if off[123] {
 		pc = 0x03D1
 		goto step
 	}
@@ -45882,6 +51135,11 @@ L03D1:
 	// 03D1 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 7
+			pc = 0x03D1
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -45928,7 +51186,7 @@ L03D1:
 	}
 
 L03E0:
-	if off[111] {
+	if off[124] {
 		pc = 0x03E0
 		goto step
 	}
@@ -45942,7 +51200,7 @@ L03E0:
 	}
 
 L03E2: // HS1
-	if off[112] {
+	if off[125] {
 		pc = 0x03E2
 		goto step
 	}
@@ -45971,7 +51229,7 @@ L03E2: // HS1
 	}
 
 L03E9:
-	if off[113] {
+	if off[126] {
 		pc = 0x03E9
 		goto step
 	}
@@ -46029,7 +51287,7 @@ L03E9:
 	}
 
 L03F9: // HSP
-	if off[114] {
+	if off[127] {
 		pc = 0x03F9
 		goto step
 	}
@@ -46043,7 +51301,7 @@ L03F9: // HSP
 	}
 
 L03FA: // HSR
-	if off[115] {
+	if off[128] {
 		pc = 0x03FA
 		goto step
 	}
@@ -46053,8 +51311,31 @@ L03FA: // HSR
 		goto L0400
 	}
 
+L03FD: // RATT
+	if off[129] {
+		pc = 0x03FD
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x03FD
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 03FD JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x03FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xFF
+		s -= 2
+		goto L09B2
+	}
+
 L0400: // REVERSE
-	if off[116] {
+	if off[130] {
 		pc = 0x0400
 		goto step
 	}
@@ -46066,6 +51347,11 @@ L0400: // REVERSE
 	// 0400 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 8
+			pc = 0x0400
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -46110,7 +51396,7 @@ L0400: // REVERSE
 	}
 
 L040F: // ETC
-	if off[117] {
+	if off[131] {
 		pc = 0x040F
 		goto step
 	}
@@ -46245,7 +51531,7 @@ L040F: // ETC
 	}
 
 L0424:
-	if off[118] {
+	if off[132] {
 		pc = 0x0424
 		goto step
 	}
@@ -46269,143 +51555,153 @@ L0424:
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0426: // CMOVE
-	if off[119] {
+	if off[133] {
 		pc = 0x0426
 		goto step
 	}
@@ -46487,7 +51783,7 @@ L0426: // CMOVE
 	}
 
 L0434:
-	if off[120] {
+	if off[134] {
 		pc = 0x0434
 		goto step
 	}
@@ -46525,7 +51821,7 @@ L0434:
 	}
 
 L043D:
-	if off[121] {
+	if off[135] {
 		pc = 0x043D
 		goto step
 	}
@@ -46552,7 +51848,7 @@ L043D:
 	}
 
 L0443:
-	if off[122] {
+	if off[136] {
 		pc = 0x0443
 		goto step
 	}
@@ -46609,7 +51905,7 @@ L0443:
 	}
 
 L044B: // NO
-	if off[123] {
+	if off[137] {
 		pc = 0x044B
 		goto step
 	}
@@ -46620,7 +51916,7 @@ L044B: // NO
 	}
 
 L044C: // RETL
-	if off[124] {
+	if off[138] {
 		pc = 0x044C
 		goto step
 	}
@@ -46643,143 +51939,153 @@ L044C: // RETL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L044F: // ILLEGAL
-	if off[125] {
+	if off[139] {
 		pc = 0x044F
 		goto step
 	}
@@ -46806,143 +52112,153 @@ L044F: // ILLEGAL
 			s++
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0453: // GO
-	if off[126] {
+	if off[140] {
 		pc = 0x0453
 		goto step
 	}
@@ -46965,7 +52281,7 @@ L0453: // GO
 	}
 
 L0457: // GCLR
-	if off[127] {
+	if off[141] {
 		pc = 0x0457
 		goto step
 	}
@@ -46998,7 +52314,7 @@ L0457: // GCLR
 	}
 
 L045D:
-	if off[128] {
+	if off[142] {
 		pc = 0x045D
 		goto step
 	}
@@ -47011,7 +52327,7 @@ L045D:
 	}
 
 L045F: // GSET
-	if off[129] {
+	if off[143] {
 		pc = 0x045F
 		goto step
 	}
@@ -47046,7 +52362,7 @@ L045F: // GSET
 	}
 
 L0466:
-	if off[130] {
+	if off[144] {
 		pc = 0x0466
 		goto step
 	}
@@ -47068,7 +52384,7 @@ L0466:
 	}
 
 L046A: // GNEXT
-	if off[131] {
+	if off[145] {
 		pc = 0x046A
 		goto step
 	}
@@ -47087,7 +52403,7 @@ L046A: // GNEXT
 	}
 
 L046D:
-	if off[132] {
+	if off[146] {
 		pc = 0x046D
 		goto step
 	}
@@ -47128,7 +52444,7 @@ L046D:
 	}
 
 L0479: // GKCLR
-	if off[133] {
+	if off[147] {
 		pc = 0x0479
 		goto step
 	}
@@ -47157,7 +52473,7 @@ L0479: // GKCLR
 	}
 
 L047F:
-	if off[134] {
+	if off[148] {
 		pc = 0x047F
 		goto step
 	}
@@ -47203,7 +52519,7 @@ L047F:
 	}
 
 L048D:
-	if off[135] {
+	if off[149] {
 		pc = 0x048D
 		goto step
 	}
@@ -47228,7 +52544,7 @@ L048D:
 	}
 
 L0493:
-	if off[136] {
+	if off[150] {
 		pc = 0x0493
 		goto step
 	}
@@ -47240,7 +52556,7 @@ L0493:
 	}
 
 L0494: // GLEV
-	if off[137] {
+	if off[151] {
 		pc = 0x0494
 		goto step
 	}
@@ -47320,7 +52636,7 @@ L0494: // GLEV
 	}
 
 L04A4: // ITER
-	if off[138] {
+	if off[152] {
 		pc = 0x04A4
 		goto step
 	}
@@ -47375,19 +52691,19 @@ L04A4: // ITER
 	}
 	// 04B5 JSR HFIRST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04B5
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xB7, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xB7
 		s -= 2
 		goto L0DE0
 	}
 
 L04B8:
-	if off[139] {
+	if off[153] {
 		pc = 0x04B8
 		goto step
 	}
@@ -47398,19 +52714,19 @@ L04B8:
 	clock += 6<<clockShift + 1
 	// 04B8 JSR ROOT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04B8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBA, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xBA
 		s -= 2
 		goto L0803
 	}
 
 L04BB:
-	if off[140] {
+	if off[154] {
 		pc = 0x04BB
 		goto step
 	}
@@ -47421,19 +52737,19 @@ L04BB:
 	clock += 6<<clockShift + 1
 	// 04BB JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04BB
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBD, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xBD
 		s -= 2
 		goto L0400
 	}
 
 L04BE:
-	if off[141] {
+	if off[155] {
 		pc = 0x04BE
 		goto step
 	}
@@ -47457,7 +52773,7 @@ L04BE:
 	}
 
 L04C2:
-	if off[142] {
+	if off[156] {
 		pc = 0x04C2
 		goto step
 	}
@@ -47511,7 +52827,7 @@ L04C2:
 	}
 
 L04C9:
-	if off[143] {
+	if off[157] {
 		pc = 0x04C9
 		goto step
 	}
@@ -47538,7 +52854,7 @@ L04C9:
 	}
 
 L04CF: // GDONE
-	if off[144] {
+	if off[158] {
 		pc = 0x04CF
 		goto step
 	}
@@ -47551,7 +52867,7 @@ L04CF: // GDONE
 	}
 
 L04D1: // GHIST
-	if off[145] {
+	if off[159] {
 		pc = 0x04D1
 		goto step
 	}
@@ -47567,7 +52883,7 @@ L04D1: // GHIST
 	// 04D4 STA $00D1,Y
 	{
 		ea := 0x00D1 + uint16(y)
-		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+		if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 18<<clockShift + 5
 			pc = 0x04D4
 			goto step
@@ -47585,7 +52901,7 @@ L04D1: // GHIST
 	// 04DA STA $00D5,Y
 	{
 		ea := 0x00D5 + uint16(y)
-		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+		if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
 			pc = 0x04DA
 			goto step
@@ -47606,7 +52922,7 @@ L04D1: // GHIST
 	}
 
 L04E0:
-	if off[146] {
+	if off[160] {
 		pc = 0x04E0
 		goto step
 	}
@@ -47659,19 +52975,19 @@ L04E0:
 	}
 	// 04F4 JSR MOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04F4
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xF6
 		s -= 2
 		goto L0A78
 	}
 
 L04F7:
-	if off[147] {
+	if off[161] {
 		pc = 0x04F7
 		goto step
 	}
@@ -47686,7 +53002,7 @@ L04F7:
 	}
 
 L04FA: // MATE
-	if off[148] {
+	if off[162] {
 		pc = 0x04FA
 		goto step
 	}
@@ -47712,143 +53028,153 @@ L04FA: // MATE
 		case 0x003C:
 			goto L003C
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L04FC: // PST
-	if off[149] {
+	if off[163] {
 		pc = 0x04FC
 		goto step
 	}
@@ -47887,7 +53213,7 @@ L04FC: // PST
 	}
 
 L0505:
-	if off[150] {
+	if off[164] {
 		pc = 0x0505
 		goto step
 	}
@@ -47918,143 +53244,153 @@ L0505:
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0509: // PSTN
-	if off[151] {
+	if off[165] {
 		pc = 0x0509
 		goto step
 	}
@@ -48085,143 +53421,153 @@ L0509: // PSTN
 		case 0x1180:
 			goto L1180
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0520: // HLOOK
-	if off[152] {
+	if off[166] {
 		pc = 0x0520
 		goto step
 	}
@@ -48257,7 +53603,7 @@ L0520: // HLOOK
 	// 0528 STA .HIX,X
 	{
 		ea := 0x0120 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 25<<clockShift + 8
 			pc = 0x0528
 			goto step
@@ -48284,7 +53630,7 @@ L0520: // HLOOK
 	// 0530 STA .HCK,X
 	{
 		ea := 0x0128 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 13<<clockShift + 4
 			pc = 0x0530
 			goto step
@@ -48314,7 +53660,7 @@ L0520: // HLOOK
 	}
 
 L053A:
-	if off[153] {
+	if off[167] {
 		pc = 0x053A
 		goto step
 	}
@@ -48330,7 +53676,7 @@ L053A:
 	// 053D STA .HS,X
 	{
 		ea := 0x0108 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 16<<clockShift + 5
 			pc = 0x053D
 			goto step
@@ -48365,7 +53711,7 @@ L053A:
 	}
 
 L0549:
-	if off[154] {
+	if off[168] {
 		pc = 0x0549
 		goto step
 	}
@@ -48396,7 +53742,7 @@ L0549:
 	}
 
 L0551:
-	if off[155] {
+	if off[169] {
 		pc = 0x0551
 		goto step
 	}
@@ -48455,7 +53801,7 @@ L0551:
 	}
 
 L0562:
-	if off[156] {
+	if off[170] {
 		pc = 0x0562
 		goto step
 	}
@@ -48477,7 +53823,7 @@ L0562:
 	}
 
 L0567: // HLN
-	if off[157] {
+	if off[171] {
 		pc = 0x0567
 		goto step
 	}
@@ -48488,19 +53834,19 @@ L0567: // HLN
 	clock += 6<<clockShift + 1
 	// 0567 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0567
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x69, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x69
 		s -= 2
 		goto L0266
 	}
 
 L056A: // HSTEP
-	if off[158] {
+	if off[172] {
 		pc = 0x056A
 		goto step
 	}
@@ -48511,19 +53857,19 @@ L056A: // HSTEP
 	clock += 6<<clockShift + 1
 	// 056A JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x056A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x6C
 		s -= 2
 		goto L0426
 	}
 
 L056D:
-	if off[159] {
+	if off[173] {
 		pc = 0x056D
 		goto step
 	}
@@ -48541,7 +53887,7 @@ L056D:
 	}
 
 L056F:
-	if off[160] {
+	if off[174] {
 		pc = 0x056F
 		goto step
 	}
@@ -48568,7 +53914,7 @@ L056F:
 	}
 
 L0575:
-	if off[161] {
+	if off[175] {
 		pc = 0x0575
 		goto step
 	}
@@ -48582,7 +53928,7 @@ L0575:
 	}
 
 L0577:
-	if off[162] {
+	if off[176] {
 		pc = 0x0577
 		goto step
 	}
@@ -48602,7 +53948,7 @@ L0577:
 	}
 
 L057B:
-	if off[163] {
+	if off[177] {
 		pc = 0x057B
 		goto step
 	}
@@ -48623,7 +53969,7 @@ L057B:
 	}
 
 L057F: // HNX
-	if off[164] {
+	if off[178] {
 		pc = 0x057F
 		goto step
 	}
@@ -48663,7 +54009,7 @@ L057F: // HNX
 	}
 
 L0589: // HLR
-	if off[165] {
+	if off[179] {
 		pc = 0x0589
 		goto step
 	}
@@ -48688,143 +54034,153 @@ L0589: // HLR
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L058A: // HPAWN
-	if off[166] {
+	if off[180] {
 		pc = 0x058A
 		goto step
 	}
@@ -48841,7 +54197,7 @@ L058A: // HPAWN
 	}
 
 L058E: // HPF
-	if off[167] {
+	if off[181] {
 		pc = 0x058E
 		goto step
 	}
@@ -48852,19 +54208,19 @@ L058E: // HPF
 	clock += 6<<clockShift + 1
 	// 058E JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x058E
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x90
 		s -= 2
 		goto L0426
 	}
 
 L0591:
-	if off[168] {
+	if off[182] {
 		pc = 0x0591
 		goto step
 	}
@@ -48882,7 +54238,7 @@ L0591:
 	}
 
 L0593:
-	if off[169] {
+	if off[183] {
 		pc = 0x0593
 		goto step
 	}
@@ -48896,7 +54252,7 @@ L0593:
 	}
 
 L0595:
-	if off[170] {
+	if off[184] {
 		pc = 0x0595
 		goto step
 	}
@@ -48923,7 +54279,7 @@ L0595:
 	}
 
 L059B:
-	if off[171] {
+	if off[185] {
 		pc = 0x059B
 		goto step
 	}
@@ -48950,7 +54306,7 @@ L059B:
 	}
 
 L05A1: // HPD
-	if off[172] {
+	if off[186] {
 		pc = 0x05A1
 		goto step
 	}
@@ -48967,7 +54323,7 @@ L05A1: // HPD
 	}
 
 L05A5: // HPD1
-	if off[173] {
+	if off[187] {
 		pc = 0x05A5
 		goto step
 	}
@@ -48978,19 +54334,19 @@ L05A5: // HPD1
 	clock += 6<<clockShift + 1
 	// 05A5 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x05A5
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xA7, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xA7
 		s -= 2
 		goto L0266
 	}
 
 L05A8:
-	if off[174] {
+	if off[188] {
 		pc = 0x05A8
 		goto step
 	}
@@ -49001,19 +54357,19 @@ L05A8:
 	clock += 6<<clockShift + 1
 	// 05A8 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x05A8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xAA, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xAA
 		s -= 2
 		goto L0426
 	}
 
 L05AB:
-	if off[175] {
+	if off[189] {
 		pc = 0x05AB
 		goto step
 	}
@@ -49031,7 +54387,7 @@ L05AB:
 	}
 
 L05AD:
-	if off[176] {
+	if off[190] {
 		pc = 0x05AD
 		goto step
 	}
@@ -49045,7 +54401,7 @@ L05AD:
 	}
 
 L05AF:
-	if off[177] {
+	if off[191] {
 		pc = 0x05AF
 		goto step
 	}
@@ -49072,7 +54428,7 @@ L05AF:
 	}
 
 L05B5: // HPN
-	if off[178] {
+	if off[192] {
 		pc = 0x05B5
 		goto step
 	}
@@ -49106,7 +54462,7 @@ L05B5: // HPN
 	}
 
 L05BD:
-	if off[179] {
+	if off[193] {
 		pc = 0x05BD
 		goto step
 	}
@@ -49127,143 +54483,153 @@ L05BD:
 		case 0x02C4:
 			goto L02C4
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L05BE: // HGOT
-	if off[180] {
+	if off[194] {
 		pc = 0x05BE
 		goto step
 	}
@@ -49277,7 +54643,7 @@ L05BE: // HGOT
 	}
 
 L05C0:
-	if off[181] {
+	if off[195] {
 		pc = 0x05C0
 		goto step
 	}
@@ -49304,7 +54670,7 @@ L05C0:
 	}
 
 L05C6: // HG1
-	if off[182] {
+	if off[196] {
 		pc = 0x05C6
 		goto step
 	}
@@ -49324,7 +54690,7 @@ L05C6: // HG1
 	// 05CA STA .HP,X
 	{
 		ea := 0x0100 + uint16(x)
-		if c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 6
 			pc = 0x05CA
 			goto step
@@ -49363,7 +54729,7 @@ L05C6: // HG1
 	}
 
 L05D6: // HQ
-	if off[183] {
+	if off[197] {
 		pc = 0x05D6
 		goto step
 	}
@@ -49392,7 +54758,7 @@ L05D6: // HQ
 	}
 
 L05DD:
-	if off[184] {
+	if off[198] {
 		pc = 0x05DD
 		goto step
 	}
@@ -49421,7 +54787,7 @@ L05DD:
 	}
 
 L05E4: // HQ1
-	if off[185] {
+	if off[199] {
 		pc = 0x05E4
 		goto step
 	}
@@ -49450,7 +54816,7 @@ L05E4: // HQ1
 	}
 
 L05EB:
-	if off[186] {
+	if off[200] {
 		pc = 0x05EB
 		goto step
 	}
@@ -49479,7 +54845,7 @@ L05EB:
 	}
 
 L05F2: // HQT
-	if off[187] {
+	if off[201] {
 		pc = 0x05F2
 		goto step
 	}
@@ -49490,7 +54856,7 @@ L05F2: // HQT
 	}
 
 L05F5: // HQR
-	if off[188] {
+	if off[202] {
 		pc = 0x05F5
 		goto step
 	}
@@ -49517,143 +54883,528 @@ L05F5: // HQR
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
+			}
+		}
+		goto step
+	}
+
+L07D0: // NULLA
+	if off[203] {
+		pc = 0x07D0
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 07D0 CMP $76,X
+	{
+		m := c.Mem[x+0x76]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07D2 BCC NRTS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L07FF
+		}
+	}
+
+L07D4:
+	if off[204] {
+		pc = 0x07D4
+		goto step
+	}
+	clock += 28<<clockShift + 9
+	// 07D4 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 07D6 STA $81,X
+	{
+		ea := uint16(x + 0x81)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 26<<clockShift + 8
+			pc = 0x07D6
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07D8 LDA $76,X
+	{
+		m := c.Mem[x+0x76]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07DA EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 07DC STA $71,X
+	{
+		ea := uint16(x + 0x71)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 16<<clockShift + 5
+			pc = 0x07DC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07DE TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 07DF INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 07E0 STY $79,X
+	{
+		ea := uint16(x + 0x79)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 2
+			pc = 0x07E0
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 07E2 LDY .NMON
+	{
+		m := c.Mem[0x02F1]
+		y = m
+		nz = int(int8(y))
+	}
+
+L07E5: // NP1
+	if off[205] {
+		pc = 0x07E5
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 07E5 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 07E6 BMI NRTS
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L07FF
+		}
+	}
+
+L07E8:
+	if off[206] {
+		pc = 0x07E8
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 07E8 LDA $0051,Y
+	{
+		ea := 0x0051 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07EB BMI NP1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L07E5
+		}
+	}
+
+L07ED: // NULLS
+	if off[207] {
+		pc = 0x07ED
+		goto step
+	}
+	clock += 11<<clockShift + 3
+	// 07ED INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 07EE STX .PLY
+	{
+		c.Mem[0x0047] = x
+	}
+	// 07F0 JSR NEGA
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x07F0
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x07, 0xF2
+		s -= 2
+		goto L17A1
+	}
+
+L07F3:
+	if off[208] {
+		pc = 0x07F3
+		goto step
+	}
+	if clock+19<<clockShift >= end {
+		pc = 0x07F3
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 07F3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 07F5 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 07F6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 07F7 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 07F8 STX .PLY
+	{
+		c.Mem[0x0047] = x
+	}
+	// 07FA CMP $7B,X
+	{
+		m := c.Mem[x+0x7B]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07FC JMP NULLB
+	{
+		goto L015C
+	}
+
+L07FF: // NRTS
+	if off[209] {
+		pc = 0x07FF
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 07FF RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x0803:
+			goto L0803
+		}
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 3:
+				goto L056A
+			case 13:
+				goto L003C
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
+				goto L17DD
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
+				goto L0813
+			case 105:
+				goto L0947
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
+				goto L08D8
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
+				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0800: // FULL
-	if off[189] {
+	if off[210] {
 		pc = 0x0800
 		goto step
 	}
@@ -49664,19 +55415,19 @@ L0800: // FULL
 	clock += 6<<clockShift + 1
 	// 0800 JSR HREV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0800
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
 		s -= 2
 		goto L028F
 	}
 
 L0803: // ROOT
-	if off[190] {
+	if off[211] {
 		pc = 0x0803
 		goto step
 	}
@@ -49687,19 +55438,19 @@ L0803: // ROOT
 	clock += 6<<clockShift + 1
 	// 0803 JSR CAPT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0803
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
 		s -= 2
 		goto L0841
 	}
 
 L0806:
-	if off[191] {
+	if off[212] {
 		pc = 0x0806
 		goto step
 	}
@@ -49729,7 +55480,7 @@ L0806:
 	}
 
 L080C:
-	if off[192] {
+	if off[213] {
 		pc = 0x080C
 		goto step
 	}
@@ -49752,19 +55503,19 @@ L080C:
 	}
 	// 0810 JSR HKILL
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0810
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x12, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
 		s -= 2
 		goto L0CE0
 	}
 
 L0813:
-	if off[193] {
+	if off[214] {
 		pc = 0x0813
 		goto step
 	}
@@ -49794,26 +55545,26 @@ L0813:
 	}
 
 L0819:
-	if off[194] {
+	if off[215] {
 		pc = 0x0819
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 0819 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0819
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x1B, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x1B
 		s -= 2
 		goto L0838
 	}
 
 L081C:
-	if off[195] {
+	if off[216] {
 		pc = 0x081C
 		goto step
 	}
@@ -49830,7 +55581,7 @@ L081C:
 	}
 
 L081E: // FDONE
-	if off[196] {
+	if off[217] {
 		pc = 0x081E
 		goto step
 	}
@@ -49864,7 +55615,7 @@ L081E: // FDONE
 	}
 
 L0825:
-	if off[197] {
+	if off[218] {
 		pc = 0x0825
 		goto step
 	}
@@ -49875,7 +55626,7 @@ L0825:
 	}
 
 L0828: // NOLEG
-	if off[198] {
+	if off[219] {
 		pc = 0x0828
 		goto step
 	}
@@ -49907,19 +55658,19 @@ L0828: // NOLEG
 	}
 	// 082F JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x082F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x31
 		s -= 2
 		goto L0400
 	}
 
 L0832:
-	if off[199] {
+	if off[220] {
 		pc = 0x0832
 		goto step
 	}
@@ -49930,19 +55681,19 @@ L0832:
 	clock += 6<<clockShift + 1
 	// 0832 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0832
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x34, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x34
 		s -= 2
 		goto L0838
 	}
 
 L0835:
-	if off[200] {
+	if off[221] {
 		pc = 0x0835
 		goto step
 	}
@@ -49957,7 +55708,7 @@ L0835:
 	}
 
 L0838: // GEN
-	if off[201] {
+	if off[222] {
 		pc = 0x0838
 		goto step
 	}
@@ -49998,7 +55749,7 @@ L0838: // GEN
 	}
 
 L0841: // CAPT
-	if off[202] {
+	if off[223] {
 		pc = 0x0841
 		goto step
 	}
@@ -50092,19 +55843,19 @@ L0841: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0851
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
 		s -= 2
 		goto L0838
 	}
 
 L0854:
-	if off[203] {
+	if off[224] {
 		pc = 0x0854
 		goto step
 	}
@@ -50134,26 +55885,26 @@ L0854:
 	}
 
 L085A:
-	if off[204] {
+	if off[225] {
 		pc = 0x085A
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x085A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
 		s -= 2
 		goto L087B
 	}
 
 L085D: // CDONE
-	if off[205] {
+	if off[226] {
 		pc = 0x085D
 		goto step
 	}
@@ -50180,143 +55931,153 @@ L085D: // CDONE
 		case 0x17E0:
 			goto L17E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L085E: // COLLECT
-	if off[206] {
+	if off[227] {
 		pc = 0x085E
 		goto step
 	}
@@ -50361,19 +56122,19 @@ L085E: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x086A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
 		goto L1151
 	}
 
 L086D:
-	if off[207] {
+	if off[228] {
 		pc = 0x086D
 		goto step
 	}
@@ -50417,7 +56178,7 @@ L086D:
 	}
 
 L0876:
-	if off[208] {
+	if off[229] {
 		pc = 0x0876
 		goto step
 	}
@@ -50440,7 +56201,7 @@ L0876:
 	}
 
 L087A: // CFULL
-	if off[209] {
+	if off[230] {
 		pc = 0x087A
 		goto step
 	}
@@ -50467,143 +56228,153 @@ L087A: // CFULL
 		case 0x09AE:
 			goto L09AE
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L087B: // CAPS
-	if off[210] {
+	if off[231] {
 		pc = 0x087B
 		goto step
 	}
@@ -50640,7 +56411,7 @@ L087B: // CAPS
 	}
 
 L0881: // CNEXT
-	if off[211] {
+	if off[232] {
 		pc = 0x0881
 		goto step
 	}
@@ -50717,7 +56488,7 @@ L0881: // CNEXT
 	}
 
 L088E: // CSCAN
-	if off[212] {
+	if off[233] {
 		pc = 0x088E
 		goto step
 	}
@@ -50747,7 +56518,7 @@ L088E: // CSCAN
 	}
 
 L0893:
-	if off[213] {
+	if off[234] {
 		pc = 0x0893
 		goto step
 	}
@@ -50776,7 +56547,7 @@ L0893:
 	}
 
 L089A:
-	if off[214] {
+	if off[235] {
 		pc = 0x089A
 		goto step
 	}
@@ -50790,7 +56561,7 @@ L089A:
 	}
 
 L089C:
-	if off[215] {
+	if off[236] {
 		pc = 0x089C
 		goto step
 	}
@@ -50805,7 +56576,7 @@ L089C:
 	}
 
 L08A0: // CSKIP
-	if off[216] {
+	if off[237] {
 		pc = 0x08A0
 		goto step
 	}
@@ -50824,7 +56595,7 @@ L08A0: // CSKIP
 	}
 
 L08A3: // CPICK
-	if off[217] {
+	if off[238] {
 		pc = 0x08A3
 		goto step
 	}
@@ -50844,7 +56615,7 @@ L08A3: // CPICK
 	}
 
 L08A7:
-	if off[218] {
+	if off[239] {
 		pc = 0x08A7
 		goto step
 	}
@@ -50897,19 +56668,19 @@ L08A7:
 	}
 	// 08B8 JSR TRY
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x08B8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBA, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xBA
 		s -= 2
 		goto L0324
 	}
 
 L08BB:
-	if off[219] {
+	if off[240] {
 		pc = 0x08BB
 		goto step
 	}
@@ -50924,7 +56695,7 @@ L08BB:
 	}
 
 L08BE: // CEND
-	if off[220] {
+	if off[241] {
 		pc = 0x08BE
 		goto step
 	}
@@ -50945,143 +56716,153 @@ L08BE: // CEND
 		case 0x085D:
 			goto L085D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L08BF: // KILL
-	if off[221] {
+	if off[242] {
 		pc = 0x08BF
 		goto step
 	}
@@ -51107,7 +56888,7 @@ L08BF: // KILL
 	}
 
 L08C4:
-	if off[222] {
+	if off[243] {
 		pc = 0x08C4
 		goto step
 	}
@@ -51138,7 +56919,7 @@ L08C4:
 	}
 
 L08CC:
-	if off[223] {
+	if off[244] {
 		pc = 0x08CC
 		goto step
 	}
@@ -51165,7 +56946,7 @@ L08CC:
 	}
 
 L08D5: // KSTEP
-	if off[224] {
+	if off[245] {
 		pc = 0x08D5
 		goto step
 	}
@@ -51176,19 +56957,19 @@ L08D5: // KSTEP
 	clock += 6<<clockShift + 1
 	// 08D5 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x08D5
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xD7, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xD7
 		s -= 2
 		goto L0426
 	}
 
 L08D8:
-	if off[225] {
+	if off[246] {
 		pc = 0x08D8
 		goto step
 	}
@@ -51206,7 +56987,7 @@ L08D8:
 	}
 
 L08DA:
-	if off[226] {
+	if off[247] {
 		pc = 0x08DA
 		goto step
 	}
@@ -51220,7 +57001,7 @@ L08DA:
 	}
 
 L08DC:
-	if off[227] {
+	if off[248] {
 		pc = 0x08DC
 		goto step
 	}
@@ -51255,7 +57036,7 @@ L08DC:
 	}
 
 L08E5:
-	if off[228] {
+	if off[249] {
 		pc = 0x08E5
 		goto step
 	}
@@ -51292,7 +57073,7 @@ L08E5:
 	}
 
 L08EE: // KREC
-	if off[229] {
+	if off[250] {
 		pc = 0x08EE
 		goto step
 	}
@@ -51303,19 +57084,19 @@ L08EE: // KREC
 	clock += 6<<clockShift + 1
 	// 08EE JSR KOK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x08EE
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xF0, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xF0
 		s -= 2
 		goto L11A1
 	}
 
 L08F1:
-	if off[230] {
+	if off[251] {
 		pc = 0x08F1
 		goto step
 	}
@@ -51337,7 +57118,7 @@ L08F1:
 	}
 
 L08F4:
-	if off[231] {
+	if off[252] {
 		pc = 0x08F4
 		goto step
 	}
@@ -51429,143 +57210,153 @@ L08F4:
 		case 0x037E:
 			goto L037E
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L090B: // KGONE
-	if off[232] {
+	if off[253] {
 		pc = 0x090B
 		goto step
 	}
@@ -51594,7 +57385,7 @@ L090B: // KGONE
 	}
 
 L0912: // KNONE
-	if off[233] {
+	if off[254] {
 		pc = 0x0912
 		goto step
 	}
@@ -51617,143 +57408,153 @@ L0912: // KNONE
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0915: // RTYPE
-	if off[234] {
+	if off[255] {
 		pc = 0x0915
 		goto step
 	}
@@ -51783,7 +57584,7 @@ L0915: // RTYPE
 	}
 
 L091B:
-	if off[235] {
+	if off[256] {
 		pc = 0x091B
 		goto step
 	}
@@ -51835,7 +57636,7 @@ L091B:
 	}
 
 L092A:
-	if off[236] {
+	if off[257] {
 		pc = 0x092A
 		goto step
 	}
@@ -51857,7 +57658,7 @@ L092A:
 	}
 
 L092F:
-	if off[237] {
+	if off[258] {
 		pc = 0x092F
 		goto step
 	}
@@ -51889,7 +57690,7 @@ L092F:
 	}
 
 L0937:
-	if off[238] {
+	if off[259] {
 		pc = 0x0937
 		goto step
 	}
@@ -51915,7 +57716,7 @@ L0937:
 	}
 
 L093D:
-	if off[239] {
+	if off[260] {
 		pc = 0x093D
 		goto step
 	}
@@ -51928,19 +57729,19 @@ L093D:
 	}
 	// 093F JSR CSIDE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x093F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x41
 		s -= 2
 		goto L094D
 	}
 
 L0942:
-	if off[240] {
+	if off[261] {
 		pc = 0x0942
 		goto step
 	}
@@ -51957,19 +57758,19 @@ L0942:
 	}
 	// 0944 JSR CSIDE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0944
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x46
 		s -= 2
 		goto L094D
 	}
 
 L0947: // RTR
-	if off[241] {
+	if off[262] {
 		pc = 0x0947
 		goto step
 	}
@@ -51994,143 +57795,153 @@ L0947: // RTR
 		case 0x020C:
 			goto L020C
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0948: // RTAKEN
-	if off[242] {
+	if off[263] {
 		pc = 0x0948
 		goto step
 	}
@@ -52155,7 +57966,7 @@ L0948: // RTAKEN
 	}
 
 L094D: // CSIDE
-	if off[243] {
+	if off[264] {
 		pc = 0x094D
 		goto step
 	}
@@ -52191,7 +58002,7 @@ L094D: // CSIDE
 	}
 
 L0955:
-	if off[244] {
+	if off[265] {
 		pc = 0x0955
 		goto step
 	}
@@ -52204,7 +58015,7 @@ L0955:
 	}
 
 L0957: // CS1
-	if off[245] {
+	if off[266] {
 		pc = 0x0957
 		goto step
 	}
@@ -52246,7 +58057,7 @@ L0957: // CS1
 	}
 
 L0963:
-	if off[246] {
+	if off[267] {
 		pc = 0x0963
 		goto step
 	}
@@ -52278,7 +58089,7 @@ L0963:
 	}
 
 L096A:
-	if off[247] {
+	if off[268] {
 		pc = 0x096A
 		goto step
 	}
@@ -52307,7 +58118,7 @@ L096A:
 	}
 
 L0971:
-	if off[248] {
+	if off[269] {
 		pc = 0x0971
 		goto step
 	}
@@ -52320,7 +58131,7 @@ L0971:
 	}
 
 L0973: // CS2
-	if off[249] {
+	if off[270] {
 		pc = 0x0973
 		goto step
 	}
@@ -52382,7 +58193,7 @@ L0973: // CS2
 	}
 
 L097C:
-	if off[250] {
+	if off[271] {
 		pc = 0x097C
 		goto step
 	}
@@ -52420,7 +58231,7 @@ L097C:
 	}
 
 L0985:
-	if off[251] {
+	if off[272] {
 		pc = 0x0985
 		goto step
 	}
@@ -52439,7 +58250,7 @@ L0985:
 	}
 
 L0988: // CS3
-	if off[252] {
+	if off[273] {
 		pc = 0x0988
 		goto step
 	}
@@ -52452,19 +58263,19 @@ L0988: // CS3
 	}
 	// 098A JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x098A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x8C, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
 		s -= 2
 		goto L09B2
 	}
 
 L098D:
-	if off[253] {
+	if off[274] {
 		pc = 0x098D
 		goto step
 	}
@@ -52482,7 +58293,7 @@ L098D:
 	}
 
 L098F:
-	if off[254] {
+	if off[275] {
 		pc = 0x098F
 		goto step
 	}
@@ -52532,19 +58343,19 @@ L098F:
 	}
 	// 0995 JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0995
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x97, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x97
 		s -= 2
 		goto L09B2
 	}
 
 L0998:
-	if off[255] {
+	if off[276] {
 		pc = 0x0998
 		goto step
 	}
@@ -52562,7 +58373,7 @@ L0998:
 	}
 
 L099A:
-	if off[256] {
+	if off[277] {
 		pc = 0x099A
 		goto step
 	}
@@ -52667,19 +58478,19 @@ L099A:
 	}
 	// 09AB JSR JANUS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09AB
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xAD, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xAD
 		s -= 2
 		goto L02F3
 	}
 
 L09AE:
-	if off[257] {
+	if off[278] {
 		pc = 0x09AE
 		goto step
 	}
@@ -52690,19 +58501,19 @@ L09AE:
 	clock += 6<<clockShift + 1
 	// 09AE JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09AE
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xB0, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xB0
 		s -= 2
 		goto L0266
 	}
 
 L09B1: // CSR
-	if off[258] {
+	if off[279] {
 		pc = 0x09B1
 		goto step
 	}
@@ -52729,143 +58540,153 @@ L09B1: // CSR
 		case 0x0947:
 			goto L0947
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L09B2: // ATTK
-	if off[259] {
+	if off[280] {
 		pc = 0x09B2
 		goto step
 	}
@@ -52886,7 +58707,7 @@ L09B2: // ATTK
 	}
 
 L09B7: // AK1
-	if off[260] {
+	if off[281] {
 		pc = 0x09B7
 		goto step
 	}
@@ -52940,19 +58761,19 @@ L09B7: // AK1
 	}
 	// 09BD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09BD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
 		s -= 2
 		goto L0A25
 	}
 
 L09C0:
-	if off[261] {
+	if off[282] {
 		pc = 0x09C0
 		goto step
 	}
@@ -52977,7 +58798,7 @@ L09C0:
 	}
 
 L09C4:
-	if off[262] {
+	if off[283] {
 		pc = 0x09C4
 		goto step
 	}
@@ -53003,7 +58824,7 @@ L09C4:
 	}
 
 L09C9: // AK2
-	if off[263] {
+	if off[284] {
 		pc = 0x09C9
 		goto step
 	}
@@ -53034,7 +58855,7 @@ L09C9: // AK2
 	}
 
 L09D4: // AK3
-	if off[264] {
+	if off[285] {
 		pc = 0x09D4
 		goto step
 	}
@@ -53092,19 +58913,19 @@ L09D4: // AK3
 	}
 	// 09DD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09DD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
 		s -= 2
 		goto L0A25
 	}
 
 L09E0:
-	if off[265] {
+	if off[286] {
 		pc = 0x09E0
 		goto step
 	}
@@ -53129,7 +58950,7 @@ L09E0:
 	}
 
 L09E4:
-	if off[266] {
+	if off[287] {
 		pc = 0x09E4
 		goto step
 	}
@@ -53153,7 +58974,7 @@ L09E4:
 	}
 
 L09EB: // AK4
-	if off[267] {
+	if off[288] {
 		pc = 0x09EB
 		goto step
 	}
@@ -53174,7 +58995,7 @@ L09EB: // AK4
 	}
 
 L09EF:
-	if off[268] {
+	if off[289] {
 		pc = 0x09EF
 		goto step
 	}
@@ -53195,7 +59016,7 @@ L09EF:
 	}
 
 L09F3:
-	if off[269] {
+	if off[290] {
 		pc = 0x09F3
 		goto step
 	}
@@ -53216,7 +59037,7 @@ L09F3:
 	}
 
 L09F7:
-	if off[270] {
+	if off[291] {
 		pc = 0x09F7
 		goto step
 	}
@@ -53237,7 +59058,7 @@ L09F7:
 	}
 
 L09FB:
-	if off[271] {
+	if off[292] {
 		pc = 0x09FB
 		goto step
 	}
@@ -53257,7 +59078,7 @@ L09FB:
 	}
 
 L0A00: // ZB
-	if off[272] {
+	if off[293] {
 		pc = 0x0A00
 		goto step
 	}
@@ -53278,7 +59099,7 @@ L0A00: // ZB
 	}
 
 L0A04:
-	if off[273] {
+	if off[294] {
 		pc = 0x0A04
 		goto step
 	}
@@ -53299,7 +59120,7 @@ L0A04:
 	}
 
 L0A08:
-	if off[274] {
+	if off[295] {
 		pc = 0x0A08
 		goto step
 	}
@@ -53320,7 +59141,7 @@ L0A08:
 	}
 
 L0A0C:
-	if off[275] {
+	if off[296] {
 		pc = 0x0A0C
 		goto step
 	}
@@ -53341,7 +59162,7 @@ L0A0C:
 	}
 
 L0A10:
-	if off[276] {
+	if off[297] {
 		pc = 0x0A10
 		goto step
 	}
@@ -53355,7 +59176,7 @@ L0A10:
 	}
 
 L0A12: // AROOK
-	if off[277] {
+	if off[298] {
 		pc = 0x0A12
 		goto step
 	}
@@ -53376,7 +59197,7 @@ L0A12: // AROOK
 	}
 
 L0A16:
-	if off[278] {
+	if off[299] {
 		pc = 0x0A16
 		goto step
 	}
@@ -53390,7 +59211,7 @@ L0A16:
 	}
 
 L0A18: // ABISH
-	if off[279] {
+	if off[300] {
 		pc = 0x0A18
 		goto step
 	}
@@ -53411,7 +59232,7 @@ L0A18: // ABISH
 	}
 
 L0A1C: // AKN
-	if off[280] {
+	if off[301] {
 		pc = 0x0A1C
 		goto step
 	}
@@ -53430,7 +59251,7 @@ L0A1C: // AKN
 	}
 
 L0A1F:
-	if off[281] {
+	if off[302] {
 		pc = 0x0A1F
 		goto step
 	}
@@ -53454,148 +59275,160 @@ L0A1F:
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0A22: // AYES
-	if off[282] {
+	if off[303] {
 		pc = 0x0A22
 		goto step
 	}
@@ -53619,148 +59452,160 @@ L0A22: // AYES
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x098D:
 			goto L098D
 		case 0x0998:
 			goto L0998
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0A25: // AMAN
-	if off[283] {
+	if off[304] {
 		pc = 0x0A25
 		goto step
 	}
@@ -53789,7 +59634,7 @@ L0A25: // AMAN
 	}
 
 L0A2A:
-	if off[284] {
+	if off[305] {
 		pc = 0x0A2A
 		goto step
 	}
@@ -53827,7 +59672,7 @@ L0A2A:
 	}
 
 L0A33:
-	if off[285] {
+	if off[306] {
 		pc = 0x0A33
 		goto step
 	}
@@ -53859,7 +59704,7 @@ L0A33:
 	}
 
 L0A3A:
-	if off[286] {
+	if off[307] {
 		pc = 0x0A3A
 		goto step
 	}
@@ -53896,143 +59741,153 @@ L0A3A:
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0A40: // AOFF
-	if off[287] {
+	if off[308] {
 		pc = 0x0A40
 		goto step
 	}
@@ -54045,7 +59900,7 @@ L0A40: // AOFF
 	}
 
 L0A42: // AEMP
-	if off[288] {
+	if off[309] {
 		pc = 0x0A42
 		goto step
 	}
@@ -54068,143 +59923,153 @@ L0A42: // AEMP
 		case 0x09E0:
 			goto L09E0
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0A43: // PCAP
-	if off[289] {
+	if off[310] {
 		pc = 0x0A43
 		goto step
 	}
@@ -54215,19 +60080,19 @@ L0A43: // PCAP
 	clock += 6<<clockShift + 1
 	// 0A43 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0A43
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x0A
+		c.Mem[sa], c.Mem[sb] = 0x0A, 0x45
 		s -= 2
 		goto L0426
 	}
 
 L0A46:
-	if off[290] {
+	if off[311] {
 		pc = 0x0A46
 		goto step
 	}
@@ -54245,7 +60110,7 @@ L0A46:
 	}
 
 L0A48:
-	if off[291] {
+	if off[312] {
 		pc = 0x0A48
 		goto step
 	}
@@ -54259,7 +60124,7 @@ L0A48:
 	}
 
 L0A4A:
-	if off[292] {
+	if off[313] {
 		pc = 0x0A4A
 		goto step
 	}
@@ -54279,7 +60144,7 @@ L0A4A:
 	}
 
 L0A4F:
-	if off[293] {
+	if off[314] {
 		pc = 0x0A4F
 		goto step
 	}
@@ -54343,7 +60208,7 @@ L0A4F:
 	}
 
 L0A58:
-	if off[294] {
+	if off[315] {
 		pc = 0x0A58
 		goto step
 	}
@@ -54380,7 +60245,7 @@ L0A58:
 	}
 
 L0A65: // PCN
-	if off[295] {
+	if off[316] {
 		pc = 0x0A65
 		goto step
 	}
@@ -54393,7 +60258,7 @@ L0A65: // PCN
 	}
 
 L0A67: // PCR
-	if off[296] {
+	if off[317] {
 		pc = 0x0A67
 		goto step
 	}
@@ -54414,143 +60279,153 @@ L0A67: // PCR
 		case 0x023F:
 			goto L023F
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0A68: // PJAN
-	if off[297] {
+	if off[318] {
 		pc = 0x0A68
 		goto step
 	}
@@ -54581,7 +60456,7 @@ L0A68: // PJAN
 	}
 
 L0A6E:
-	if off[298] {
+	if off[319] {
 		pc = 0x0A6E
 		goto step
 	}
@@ -54604,7 +60479,7 @@ L0A6E:
 	}
 
 L0A75: // PJQ
-	if off[299] {
+	if off[320] {
 		pc = 0x0A75
 		goto step
 	}
@@ -54615,7 +60490,7 @@ L0A75: // PJQ
 	}
 
 L0A78: // MOVE
-	if off[300] {
+	if off[321] {
 		pc = 0x0A78
 		goto step
 	}
@@ -54726,7 +60601,7 @@ L0A78: // MOVE
 	}
 
 L0AA5: // MCHK
-	if off[301] {
+	if off[322] {
 		pc = 0x0AA5
 		goto step
 	}
@@ -54756,7 +60631,7 @@ L0AA5: // MCHK
 	}
 
 L0AAA:
-	if off[302] {
+	if off[323] {
 		pc = 0x0AAA
 		goto step
 	}
@@ -54786,7 +60661,7 @@ L0AAA:
 	}
 
 L0AB3:
-	if off[303] {
+	if off[324] {
 		pc = 0x0AB3
 		goto step
 	}
@@ -54807,7 +60682,7 @@ L0AB3:
 	}
 
 L0AB7:
-	if off[304] {
+	if off[325] {
 		pc = 0x0AB7
 		goto step
 	}
@@ -54818,7 +60693,7 @@ L0AB7:
 	}
 
 L0ABA: // MKING
-	if off[305] {
+	if off[326] {
 		pc = 0x0ABA
 		goto step
 	}
@@ -54879,7 +60754,7 @@ L0ABA: // MKING
 	}
 
 L0AC4:
-	if off[306] {
+	if off[327] {
 		pc = 0x0AC4
 		goto step
 	}
@@ -54900,7 +60775,7 @@ L0AC4:
 	}
 
 L0AC8: // MK1
-	if off[307] {
+	if off[328] {
 		pc = 0x0AC8
 		goto step
 	}
@@ -54934,7 +60809,7 @@ L0AC8: // MK1
 	}
 
 L0AD0:
-	if off[308] {
+	if off[329] {
 		pc = 0x0AD0
 		goto step
 	}
@@ -54947,7 +60822,7 @@ L0AD0:
 	}
 
 L0AD2: // MK2
-	if off[309] {
+	if off[330] {
 		pc = 0x0AD2
 		goto step
 	}
@@ -54968,7 +60843,7 @@ L0AD2: // MK2
 	}
 
 L0AD9: // MK3
-	if off[310] {
+	if off[331] {
 		pc = 0x0AD9
 		goto step
 	}
@@ -54998,7 +60873,7 @@ L0AD9: // MK3
 	}
 
 L0ADE:
-	if off[311] {
+	if off[332] {
 		pc = 0x0ADE
 		goto step
 	}
@@ -55009,7 +60884,7 @@ L0ADE:
 	}
 
 L0AE1: // MKR
-	if off[312] {
+	if off[333] {
 		pc = 0x0AE1
 		goto step
 	}
@@ -55020,7 +60895,7 @@ L0AE1: // MKR
 	}
 
 L0AE4: // MPAWN
-	if off[313] {
+	if off[334] {
 		pc = 0x0AE4
 		goto step
 	}
@@ -55059,7 +60934,7 @@ L0AE4: // MPAWN
 	}
 
 L0AEE:
-	if off[314] {
+	if off[335] {
 		pc = 0x0AEE
 		goto step
 	}
@@ -55072,7 +60947,7 @@ L0AEE:
 	}
 
 L0AF0: // MP1
-	if off[315] {
+	if off[336] {
 		pc = 0x0AF0
 		goto step
 	}
@@ -55093,7 +60968,7 @@ L0AF0: // MP1
 	}
 
 L0AF4:
-	if off[316] {
+	if off[337] {
 		pc = 0x0AF4
 		goto step
 	}
@@ -55154,7 +61029,7 @@ L0AF4:
 	}
 
 L0B03: // MP2
-	if off[317] {
+	if off[338] {
 		pc = 0x0B03
 		goto step
 	}
@@ -55215,7 +61090,7 @@ L0B03: // MP2
 	}
 
 L0B0D:
-	if off[318] {
+	if off[339] {
 		pc = 0x0B0D
 		goto step
 	}
@@ -55236,7 +61111,7 @@ L0B0D:
 	}
 
 L0B11: // MP3
-	if off[319] {
+	if off[340] {
 		pc = 0x0B11
 		goto step
 	}
@@ -55263,7 +61138,7 @@ L0B11: // MP3
 	}
 
 L0B1B: // MP4
-	if off[320] {
+	if off[341] {
 		pc = 0x0B1B
 		goto step
 	}
@@ -55283,7 +61158,7 @@ L0B1B: // MP4
 	}
 
 L0B1F:
-	if off[321] {
+	if off[342] {
 		pc = 0x0B1F
 		goto step
 	}
@@ -55303,7 +61178,7 @@ L0B1F:
 	}
 
 L0B23:
-	if off[322] {
+	if off[343] {
 		pc = 0x0B23
 		goto step
 	}
@@ -55358,7 +61233,7 @@ L0B23:
 	}
 
 L0B39: // MP5
-	if off[323] {
+	if off[344] {
 		pc = 0x0B39
 		goto step
 	}
@@ -55388,7 +61263,7 @@ L0B39: // MP5
 	}
 
 L0B3E:
-	if off[324] {
+	if off[345] {
 		pc = 0x0B3E
 		goto step
 	}
@@ -55399,7 +61274,7 @@ L0B3E:
 	}
 
 L0B40: // MREC
-	if off[325] {
+	if off[346] {
 		pc = 0x0B40
 		goto step
 	}
@@ -55425,7 +61300,7 @@ L0B40: // MREC
 	}
 
 L0B46:
-	if off[326] {
+	if off[347] {
 		pc = 0x0B46
 		goto step
 	}
@@ -55475,7 +61350,7 @@ L0B46:
 	}
 
 L0B53: // MR1
-	if off[327] {
+	if off[348] {
 		pc = 0x0B53
 		goto step
 	}
@@ -55674,6 +61549,11 @@ L0B53: // MR1
 	// 0B8E PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 107<<clockShift + 36
+			pc = 0x0B8E
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -55713,6 +61593,11 @@ L0B53: // MR1
 	// 0B97 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 91<<clockShift + 30
+			pc = 0x0B97
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -55780,6 +61665,11 @@ L0B53: // MR1
 	// 0BA9 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 59<<clockShift + 20
+			pc = 0x0BA9
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -55819,6 +61709,11 @@ L0B53: // MR1
 	// 0BB3 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 42<<clockShift + 14
+			pc = 0x0BB3
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -55832,6 +61727,11 @@ L0B53: // MR1
 	// 0BB6 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 36<<clockShift + 12
+			pc = 0x0BB6
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -55903,7 +61803,7 @@ L0B53: // MR1
 	}
 
 L0BCD:
-	if off[328] {
+	if off[349] {
 		pc = 0x0BCD
 		goto step
 	}
@@ -55937,7 +61837,7 @@ L0BCD:
 	}
 
 L0BD5: // M7
-	if off[329] {
+	if off[350] {
 		pc = 0x0BD5
 		goto step
 	}
@@ -55957,7 +61857,7 @@ L0BD5: // M7
 	}
 
 L0BDA:
-	if off[330] {
+	if off[351] {
 		pc = 0x0BDA
 		goto step
 	}
@@ -56111,7 +62011,7 @@ L0BDA:
 	}
 
 L0BFD: // M8
-	if off[331] {
+	if off[352] {
 		pc = 0x0BFD
 		goto step
 	}
@@ -56136,143 +62036,153 @@ L0BFD: // M8
 		case 0x04F7:
 			goto L04F7
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0CE0: // HKILL
-	if off[332] {
+	if off[353] {
 		pc = 0x0CE0
 		goto step
 	}
@@ -56307,7 +62217,7 @@ L0CE0: // HKILL
 	}
 
 L0CE8:
-	if off[333] {
+	if off[354] {
 		pc = 0x0CE8
 		goto step
 	}
@@ -56338,7 +62248,7 @@ L0CE8:
 	}
 
 L0CF0: // HKL
-	if off[334] {
+	if off[355] {
 		pc = 0x0CF0
 		goto step
 	}
@@ -56349,7 +62259,7 @@ L0CF0: // HKL
 	}
 
 L0CF3: // HKR
-	if off[335] {
+	if off[356] {
 		pc = 0x0CF3
 		goto step
 	}
@@ -56370,143 +62280,153 @@ L0CF3: // HKR
 		case 0x0813:
 			goto L0813
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L0DE0: // HFIRST
-	if off[336] {
+	if off[357] {
 		pc = 0x0DE0
 		goto step
 	}
@@ -56536,7 +62456,7 @@ L0DE0: // HFIRST
 	}
 
 L0DE7:
-	if off[337] {
+	if off[358] {
 		pc = 0x0DE7
 		goto step
 	}
@@ -56549,7 +62469,7 @@ L0DE7:
 	}
 
 L0DE9: // HF1
-	if off[338] {
+	if off[359] {
 		pc = 0x0DE9
 		goto step
 	}
@@ -56574,7 +62494,7 @@ L0DE9: // HF1
 	}
 
 L0EE0: // HBEST
-	if off[339] {
+	if off[360] {
 		pc = 0x0EE0
 		goto step
 	}
@@ -56592,7 +62512,7 @@ L0EE0: // HBEST
 	// 0EE2 STA .BBS,X
 	{
 		ea := 0x0118 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 12<<clockShift + 4
 			pc = 0x0EE2
 			goto step
@@ -56621,7 +62541,7 @@ L0EE0: // HBEST
 	}
 
 L0EEB:
-	if off[340] {
+	if off[361] {
 		pc = 0x0EEB
 		goto step
 	}
@@ -56636,7 +62556,7 @@ L0EEB:
 	}
 
 L0EEF: // HB1
-	if off[341] {
+	if off[362] {
 		pc = 0x0EEF
 		goto step
 	}
@@ -56650,7 +62570,7 @@ L0EEF: // HB1
 	// 0EF1 STA .BBM,X
 	{
 		ea := 0x0110 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0EF1
 			goto step
@@ -56673,143 +62593,153 @@ L0EEF: // HB1
 		case 0x036E:
 			goto L036E
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1062: // XINIT
-	if off[342] {
+	if off[363] {
 		pc = 0x1062
 		goto step
 	}
@@ -56854,143 +62784,153 @@ L1062: // XINIT
 		case 0x0007:
 			goto L0007
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L106B: // XSETW
-	if off[343] {
+	if off[364] {
 		pc = 0x106B
 		goto step
 	}
@@ -57061,143 +63001,153 @@ L106B: // XSETW
 		case 0x001D:
 			goto L001D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L107D: // REVX
-	if off[344] {
+	if off[365] {
 		pc = 0x107D
 		goto step
 	}
@@ -57208,19 +63158,19 @@ L107D: // REVX
 	clock += 6<<clockShift + 1
 	// 107D JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x107D
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7F, 0x10
+		c.Mem[sa], c.Mem[sb] = 0x10, 0x7F
 		s -= 2
 		goto L0400
 	}
 
 L1080:
-	if off[345] {
+	if off[366] {
 		pc = 0x1080
 		goto step
 	}
@@ -57237,7 +63187,7 @@ L1080:
 	}
 
 L1082: // REVX1
-	if off[346] {
+	if off[367] {
 		pc = 0x1082
 		goto step
 	}
@@ -57297,7 +63247,7 @@ L1082: // REVX1
 	}
 
 L1092:
-	if off[347] {
+	if off[368] {
 		pc = 0x1092
 		goto step
 	}
@@ -57317,7 +63267,7 @@ L1092:
 	}
 
 L1097:
-	if off[348] {
+	if off[369] {
 		pc = 0x1097
 		goto step
 	}
@@ -57334,7 +63284,7 @@ L1097:
 	}
 
 L109C: // REVX2
-	if off[349] {
+	if off[370] {
 		pc = 0x109C
 		goto step
 	}
@@ -57369,143 +63319,153 @@ L109C: // REVX2
 		case 0x0031:
 			goto L0031
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L10A3: // UMOVE
-	if off[350] {
+	if off[371] {
 		pc = 0x10A3
 		goto step
 	}
@@ -57671,7 +63631,7 @@ L10A3: // UMOVE
 	}
 
 L10CC:
-	if off[351] {
+	if off[372] {
 		pc = 0x10CC
 		goto step
 	}
@@ -57684,7 +63644,7 @@ L10CC:
 	}
 
 L10CE: // UNONE
-	if off[352] {
+	if off[373] {
 		pc = 0x10CE
 		goto step
 	}
@@ -57746,26 +63706,26 @@ L10CE: // UNONE
 	}
 
 L10DF:
-	if off[353] {
+	if off[374] {
 		pc = 0x10DF
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 10DF JSR UEP
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x10DF
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xE1, 0x10
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xE1
 		s -= 2
 		goto L1108
 	}
 
 L10E2: // U1
-	if off[354] {
+	if off[375] {
 		pc = 0x10E2
 		goto step
 	}
@@ -57796,26 +63756,26 @@ L10E2: // U1
 	}
 
 L10E8:
-	if off[355] {
+	if off[376] {
 		pc = 0x10E8
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 10E8 JSR UROOK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x10E8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xEA, 0x10
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xEA
 		s -= 2
 		goto L1127
 	}
 
 L10EB: // U2
-	if off[356] {
+	if off[377] {
 		pc = 0x10EB
 		goto step
 	}
@@ -57866,6 +63826,11 @@ L10EB: // U2
 	// 10F9 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 31<<clockShift + 9
+			pc = 0x10F9
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -57930,143 +63895,153 @@ L10EB: // U2
 		case 0x0352:
 			goto L0352
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1108: // UEP
-	if off[357] {
+	if off[378] {
 		pc = 0x1108
 		goto step
 	}
@@ -58182,143 +64157,153 @@ L1108: // UEP
 		case 0x10E2:
 			goto L10E2
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1127: // UROOK
-	if off[358] {
+	if off[379] {
 		pc = 0x1127
 		goto step
 	}
@@ -58473,143 +64458,153 @@ L1127: // UROOK
 		case 0x10EB:
 			goto L10EB
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1151: // VICV
-	if off[359] {
+	if off[380] {
 		pc = 0x1151
 		goto step
 	}
@@ -58633,7 +64628,7 @@ L1151: // VICV
 	}
 
 L1155:
-	if off[360] {
+	if off[381] {
 		pc = 0x1155
 		goto step
 	}
@@ -58692,143 +64687,153 @@ L1155:
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1162: // VPRO
-	if off[361] {
+	if off[382] {
 		pc = 0x1162
 		goto step
 	}
@@ -58855,143 +64860,153 @@ L1162: // VPRO
 		case 0x086D:
 			goto L086D
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1166: // TPST
-	if off[362] {
+	if off[383] {
 		pc = 0x1166
 		goto step
 	}
@@ -59052,19 +65067,19 @@ L1166: // TPST
 	}
 	// 1176 JSR PST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x1176
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x78, 0x11
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x78
 		s -= 2
 		goto L04FC
 	}
 
 L1179:
-	if off[363] {
+	if off[384] {
 		pc = 0x1179
 		goto step
 	}
@@ -59085,19 +65100,19 @@ L1179:
 	}
 	// 117D JSR PST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x117D
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7F, 0x11
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x7F
 		s -= 2
 		goto L04FC
 	}
 
 L1180:
-	if off[364] {
+	if off[385] {
 		pc = 0x1180
 		goto step
 	}
@@ -59156,7 +65171,7 @@ L1180:
 	}
 
 L1187:
-	if off[365] {
+	if off[386] {
 		pc = 0x1187
 		goto step
 	}
@@ -59252,7 +65267,7 @@ L1187:
 	}
 
 L1193:
-	if off[366] {
+	if off[387] {
 		pc = 0x1193
 		goto step
 	}
@@ -59273,7 +65288,7 @@ L1193:
 	}
 
 L1197: // TPC
-	if off[367] {
+	if off[388] {
 		pc = 0x1197
 		goto step
 	}
@@ -59327,7 +65342,7 @@ L1197: // TPC
 	}
 
 L119D: // TPK
-	if off[368] {
+	if off[389] {
 		pc = 0x119D
 		goto step
 	}
@@ -59339,7 +65354,7 @@ L119D: // TPK
 	}
 
 L119E: // TPR
-	if off[369] {
+	if off[390] {
 		pc = 0x119E
 		goto step
 	}
@@ -59366,143 +65381,153 @@ L119E: // TPR
 		case 0x0327:
 			goto L0327
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L11A1: // KOK
-	if off[370] {
+	if off[391] {
 		pc = 0x11A1
 		goto step
 	}
@@ -59532,7 +65557,7 @@ L11A1: // KOK
 	}
 
 L11A7:
-	if off[371] {
+	if off[392] {
 		pc = 0x11A7
 		goto step
 	}
@@ -59552,7 +65577,7 @@ L11A7:
 	}
 
 L11AB:
-	if off[372] {
+	if off[393] {
 		pc = 0x11AB
 		goto step
 	}
@@ -59579,7 +65604,7 @@ L11AB:
 	}
 
 L11B1:
-	if off[373] {
+	if off[394] {
 		pc = 0x11B1
 		goto step
 	}
@@ -59625,7 +65650,7 @@ L11B1:
 	}
 
 L11BD:
-	if off[374] {
+	if off[395] {
 		pc = 0x11BD
 		goto step
 	}
@@ -59652,143 +65677,153 @@ L11BD:
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L11C0: // KOKY
-	if off[375] {
+	if off[396] {
 		pc = 0x11C0
 		goto step
 	}
@@ -59801,7 +65836,7 @@ L11C0: // KOKY
 	}
 
 L11C2: // KOKR
-	if off[376] {
+	if off[397] {
 		pc = 0x11C2
 		goto step
 	}
@@ -59822,143 +65857,153 @@ L11C2: // KOKR
 		case 0x08F1:
 			goto L08F1
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L1200: // EXTRA
-	if off[377] {
+	if off[398] {
 		pc = 0x1200
 		goto step
 	}
@@ -60028,7 +66073,7 @@ L1200: // EXTRA
 	}
 
 L1216:
-	if off[378] {
+	if off[399] {
 		pc = 0x1216
 		goto step
 	}
@@ -60047,7 +66092,7 @@ L1216:
 	}
 
 L1219:
-	if off[379] {
+	if off[400] {
 		pc = 0x1219
 		goto step
 	}
@@ -60068,7 +66113,7 @@ L1219:
 	}
 
 L121D:
-	if off[380] {
+	if off[401] {
 		pc = 0x121D
 		goto step
 	}
@@ -60079,7 +66124,7 @@ L121D:
 	}
 
 L1220: // XDONE
-	if off[381] {
+	if off[402] {
 		pc = 0x1220
 		goto step
 	}
@@ -60106,7 +66151,7 @@ L1220: // XDONE
 	}
 
 L1228: // XKING
-	if off[382] {
+	if off[403] {
 		pc = 0x1228
 		goto step
 	}
@@ -60126,7 +66171,7 @@ L1228: // XKING
 	}
 
 L122D:
-	if off[383] {
+	if off[404] {
 		pc = 0x122D
 		goto step
 	}
@@ -60150,7 +66195,7 @@ L122D:
 	}
 
 L1234:
-	if off[384] {
+	if off[405] {
 		pc = 0x1234
 		goto step
 	}
@@ -60173,7 +66218,7 @@ L1234:
 	}
 
 L123C: // XK1
-	if off[385] {
+	if off[406] {
 		pc = 0x123C
 		goto step
 	}
@@ -60245,7 +66290,7 @@ L123C: // XK1
 	}
 
 L124B:
-	if off[386] {
+	if off[407] {
 		pc = 0x124B
 		goto step
 	}
@@ -60259,7 +66304,7 @@ L124B:
 	}
 
 L124D: // XPAWN
-	if off[387] {
+	if off[408] {
 		pc = 0x124D
 		goto step
 	}
@@ -60403,7 +66448,7 @@ L124D: // XPAWN
 	}
 
 L1274:
-	if off[388] {
+	if off[409] {
 		pc = 0x1274
 		goto step
 	}
@@ -60436,7 +66481,7 @@ L1274:
 	}
 
 L127D:
-	if off[389] {
+	if off[410] {
 		pc = 0x127D
 		goto step
 	}
@@ -60456,7 +66501,7 @@ L127D:
 	}
 
 L1281:
-	if off[390] {
+	if off[411] {
 		pc = 0x1281
 		goto step
 	}
@@ -60483,7 +66528,7 @@ L1281:
 	}
 
 L1287:
-	if off[391] {
+	if off[412] {
 		pc = 0x1287
 		goto step
 	}
@@ -60534,7 +66579,7 @@ L1287:
 	}
 
 L128D:
-	if off[392] {
+	if off[413] {
 		pc = 0x128D
 		goto step
 	}
@@ -60595,7 +66640,7 @@ L128D:
 	}
 
 L1297:
-	if off[393] {
+	if off[414] {
 		pc = 0x1297
 		goto step
 	}
@@ -60646,7 +66691,7 @@ L1297:
 	}
 
 L12A1: // XPASS
-	if off[394] {
+	if off[415] {
 		pc = 0x12A1
 		goto step
 	}
@@ -60666,7 +66711,7 @@ L12A1: // XPASS
 	}
 
 L12A6:
-	if off[395] {
+	if off[416] {
 		pc = 0x12A6
 		goto step
 	}
@@ -60679,7 +66724,7 @@ L12A6:
 	}
 
 L12A8: // XP1
-	if off[396] {
+	if off[417] {
 		pc = 0x12A8
 		goto step
 	}
@@ -60705,7 +66750,7 @@ L12A8: // XP1
 	}
 
 L12AD:
-	if off[397] {
+	if off[418] {
 		pc = 0x12AD
 		goto step
 	}
@@ -60726,7 +66771,7 @@ L12AD:
 	}
 
 L12B2:
-	if off[398] {
+	if off[419] {
 		pc = 0x12B2
 		goto step
 	}
@@ -60740,7 +66785,7 @@ L12B2:
 	}
 
 L12B4:
-	if off[399] {
+	if off[420] {
 		pc = 0x12B4
 		goto step
 	}
@@ -60801,7 +66846,7 @@ L12B4:
 	}
 
 L12BE: // XP2
-	if off[400] {
+	if off[421] {
 		pc = 0x12BE
 		goto step
 	}
@@ -60827,7 +66872,7 @@ L12BE: // XP2
 	}
 
 L12C3:
-	if off[401] {
+	if off[422] {
 		pc = 0x12C3
 		goto step
 	}
@@ -60926,7 +66971,7 @@ L12C3:
 	}
 
 L12D4: // XSTR
-	if off[402] {
+	if off[423] {
 		pc = 0x12D4
 		goto step
 	}
@@ -60953,7 +66998,7 @@ L12D4: // XSTR
 	}
 
 L12DC: // XSQ
-	if off[403] {
+	if off[424] {
 		pc = 0x12DC
 		goto step
 	}
@@ -60968,7 +67013,7 @@ L12DC: // XSQ
 	}
 
 L12DF: // XST1
-	if off[404] {
+	if off[425] {
 		pc = 0x12DF
 		goto step
 	}
@@ -60994,7 +67039,7 @@ L12DF: // XST1
 	}
 
 L12E7:
-	if off[405] {
+	if off[426] {
 		pc = 0x12E7
 		goto step
 	}
@@ -61017,7 +67062,7 @@ L12E7:
 	}
 
 L12EE: // XS1
-	if off[406] {
+	if off[427] {
 		pc = 0x12EE
 		goto step
 	}
@@ -61042,7 +67087,7 @@ L12EE: // XS1
 	}
 
 L12F2:
-	if off[407] {
+	if off[428] {
 		pc = 0x12F2
 		goto step
 	}
@@ -61064,7 +67109,7 @@ L12F2:
 	}
 
 L12F7:
-	if off[408] {
+	if off[429] {
 		pc = 0x12F7
 		goto step
 	}
@@ -61129,7 +67174,7 @@ L12F7:
 	}
 
 L1304:
-	if off[409] {
+	if off[430] {
 		pc = 0x1304
 		goto step
 	}
@@ -61159,7 +67204,7 @@ L1304:
 	}
 
 L130E: // XS2
-	if off[410] {
+	if off[431] {
 		pc = 0x130E
 		goto step
 	}
@@ -61220,7 +67265,7 @@ L130E: // XS2
 	}
 
 L1319:
-	if off[411] {
+	if off[432] {
 		pc = 0x1319
 		goto step
 	}
@@ -61250,7 +67295,7 @@ L1319:
 	}
 
 L1323: // XS3
-	if off[412] {
+	if off[433] {
 		pc = 0x1323
 		goto step
 	}
@@ -61276,7 +67321,7 @@ L1323: // XS3
 	}
 
 L1328:
-	if off[413] {
+	if off[434] {
 		pc = 0x1328
 		goto step
 	}
@@ -61304,7 +67349,7 @@ L1328:
 	}
 
 L132E:
-	if off[414] {
+	if off[435] {
 		pc = 0x132E
 		goto step
 	}
@@ -61365,7 +67410,7 @@ L132E:
 	}
 
 L133A: // XS4
-	if off[415] {
+	if off[436] {
 		pc = 0x133A
 		goto step
 	}
@@ -61387,7 +67432,7 @@ L133A: // XS4
 	}
 
 L133D:
-	if off[416] {
+	if off[437] {
 		pc = 0x133D
 		goto step
 	}
@@ -61451,7 +67496,7 @@ L133D:
 	}
 
 L1349: // XS5
-	if off[417] {
+	if off[438] {
 		pc = 0x1349
 		goto step
 	}
@@ -61473,7 +67518,7 @@ L1349: // XS5
 	}
 
 L134C:
-	if off[418] {
+	if off[439] {
 		pc = 0x134C
 		goto step
 	}
@@ -61534,7 +67579,7 @@ L134C:
 	}
 
 L1358: // XS6
-	if off[419] {
+	if off[440] {
 		pc = 0x1358
 		goto step
 	}
@@ -61556,7 +67601,7 @@ L1358: // XS6
 	}
 
 L135B:
-	if off[420] {
+	if off[441] {
 		pc = 0x135B
 		goto step
 	}
@@ -61610,7 +67655,7 @@ L135B:
 	}
 
 L1365: // XSDONE
-	if off[421] {
+	if off[442] {
 		pc = 0x1365
 		goto step
 	}
@@ -61621,7 +67666,7 @@ L1365: // XSDONE
 	}
 
 L1368: // XROOK
-	if off[422] {
+	if off[443] {
 		pc = 0x1368
 		goto step
 	}
@@ -61641,7 +67686,7 @@ L1368: // XROOK
 	}
 
 L136D:
-	if off[423] {
+	if off[444] {
 		pc = 0x136D
 		goto step
 	}
@@ -61673,7 +67718,7 @@ L136D:
 	}
 
 L1376:
-	if off[424] {
+	if off[445] {
 		pc = 0x1376
 		goto step
 	}
@@ -61728,7 +67773,7 @@ L1376:
 	}
 
 L138C: // XR1
-	if off[425] {
+	if off[446] {
 		pc = 0x138C
 		goto step
 	}
@@ -61754,7 +67799,7 @@ L138C: // XR1
 	}
 
 L1391:
-	if off[426] {
+	if off[447] {
 		pc = 0x1391
 		goto step
 	}
@@ -61781,7 +67826,7 @@ L1391:
 	}
 
 L1398:
-	if off[427] {
+	if off[448] {
 		pc = 0x1398
 		goto step
 	}
@@ -61811,7 +67856,7 @@ L1398:
 	}
 
 L13A2: // XR3
-	if off[428] {
+	if off[449] {
 		pc = 0x13A2
 		goto step
 	}
@@ -61832,7 +67877,7 @@ L13A2: // XR3
 	}
 
 L13A7:
-	if off[429] {
+	if off[450] {
 		pc = 0x13A7
 		goto step
 	}
@@ -61855,7 +67900,7 @@ L13A7:
 	}
 
 L13AF: // XR2
-	if off[430] {
+	if off[451] {
 		pc = 0x13AF
 		goto step
 	}
@@ -61881,7 +67926,7 @@ L13AF: // XR2
 	}
 
 L13B4:
-	if off[431] {
+	if off[452] {
 		pc = 0x13B4
 		goto step
 	}
@@ -61909,7 +67954,7 @@ L13B4:
 	}
 
 L13BA:
-	if off[432] {
+	if off[453] {
 		pc = 0x13BA
 		goto step
 	}
@@ -61973,7 +68018,7 @@ L13BA:
 	}
 
 L13C6: // XR4
-	if off[433] {
+	if off[454] {
 		pc = 0x13C6
 		goto step
 	}
@@ -61995,7 +68040,7 @@ L13C6: // XR4
 	}
 
 L13C9:
-	if off[434] {
+	if off[455] {
 		pc = 0x13C9
 		goto step
 	}
@@ -62046,7 +68091,7 @@ L13C9:
 	}
 
 L13D3: // XRDONE
-	if off[435] {
+	if off[456] {
 		pc = 0x13D3
 		goto step
 	}
@@ -62057,7 +68102,7 @@ L13D3: // XRDONE
 	}
 
 L17A1: // NEGA
-	if off[436] {
+	if off[457] {
 		pc = 0x17A1
 		goto step
 	}
@@ -62104,7 +68149,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[437] {
+	if off[458] {
 		pc = 0x17AB
 		goto step
 	}
@@ -62131,7 +68176,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[438] {
+	if off[459] {
 		pc = 0x17B1
 		goto step
 	}
@@ -62152,7 +68197,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[439] {
+	if off[460] {
 		pc = 0x17B5
 		goto step
 	}
@@ -62173,7 +68218,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[440] {
+	if off[461] {
 		pc = 0x17B9
 		goto step
 	}
@@ -62190,7 +68235,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[441] {
+	if off[462] {
 		pc = 0x17BB
 		goto step
 	}
@@ -62210,7 +68255,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[442] {
+	if off[463] {
 		pc = 0x17BF
 		goto step
 	}
@@ -62224,7 +68269,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[443] {
+	if off[464] {
 		pc = 0x17C1
 		goto step
 	}
@@ -62251,7 +68296,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[444] {
+	if off[465] {
 		pc = 0x17C7
 		goto step
 	}
@@ -62276,7 +68321,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[445] {
+	if off[466] {
 		pc = 0x17CC
 		goto step
 	}
@@ -62300,7 +68345,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[446] {
+	if off[467] {
 		pc = 0x17D2
 		goto step
 	}
@@ -62321,7 +68366,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[447] {
+	if off[468] {
 		pc = 0x17D6
 		goto step
 	}
@@ -62332,7 +68377,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[448] {
+	if off[469] {
 		pc = 0x17D9
 		goto step
 	}
@@ -62350,165 +68395,179 @@ L17D9: // NRET
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x0156:
+			goto L0156
 		case 0x034B:
 			goto L034B
+		case 0x07F3:
+			goto L07F3
 		}
-		if h := uint32(pc) * 0xBF352057 >> 24; search5KReturns[h] == pc {
+		if h := uint32(pc) * 0x3BD8646D >> 23; search5KReturns[h] == pc {
 			switch h {
-			case 1:
-				goto L0832
-			case 14:
-				goto L0274
-			case 17:
-				goto L09B1
-			case 18:
-				goto L086D
-			case 20:
-				goto L17E0
-			case 22:
-				goto L0219
-			case 30:
-				goto L10E2
-			case 31:
-				goto L085D
-			case 33:
-				goto L1180
-			case 36:
-				goto L0806
-			case 39:
-				goto L0254
-			case 41:
-				goto L0942
-			case 44:
-				goto L09E0
-			case 46:
-				goto L098D
-			case 53:
+			case 3:
 				goto L056A
-			case 55:
-				goto L000B
-			case 58:
-				goto L0007
-			case 59:
-				goto L032D
-			case 63:
-				goto L0835
-			case 66:
-				goto L04B8
-			case 69:
-				goto L09C0
-			case 71:
-				goto L022C
-			case 80:
-				goto L04F7
-			case 84:
-				goto L08BB
-			case 86:
-				goto L0591
-			case 91:
-				goto L0A46
-			case 96:
-				goto L020C
-			case 98:
-				goto L025B
-			case 101:
-				goto L0998
-			case 102:
-				goto L0854
-			case 115:
-				goto L056D
-			case 116:
-				goto L000E
-			case 118:
-				goto L0292
-			case 120:
-				goto L023F
-			case 128:
-				goto L04BB
-			case 132:
-				goto L05A8
-			case 145:
-				goto L021F
-			case 146:
-				goto L081C
-			case 153:
-				goto L0031
-			case 163:
-				goto L034B
-			case 169:
-				goto L001D
-			case 170:
-				goto L08F1
-			case 174:
-				goto L038E
-			case 178:
-				goto L0246
-			case 187:
-				goto L037E
-			case 189:
-				goto L04BE
-			case 192:
-				goto L0327
-			case 194:
-				goto L05AB
-			case 199:
-				goto L027D
-			case 200:
-				goto L036E
-			case 206:
-				goto L02C4
-			case 208:
+			case 13:
 				goto L003C
-			case 212:
-				goto L09AE
-			case 214:
+			case 18:
+				goto L0942
+			case 27:
+				goto L0246
+			case 28:
+				goto L032D
+			case 35:
+				goto L034B
+			case 49:
+				goto L04BB
+			case 51:
+				goto L08F1
+			case 53:
 				goto L17DD
-			case 215:
-				goto L10EB
-			case 217:
+			case 62:
+				goto L04F7
+			case 63:
+				goto L0591
+			case 72:
+				goto L0998
+			case 73:
+				goto L014A
+			case 77:
+				goto L0835
+			case 84:
+				goto L0806
+			case 103:
+				goto L05AB
+			case 104:
 				goto L0813
-			case 222:
-				goto L0352
-			case 229:
+			case 105:
 				goto L0947
-			case 230:
-				goto L0803
-			case 231:
-				goto L1179
-			case 236:
-				goto L1080
-			case 240:
-				goto L0249
-			case 253:
+			case 124:
+				goto L086D
+			case 128:
+				goto L036E
+			case 131:
 				goto L08D8
-			case 254:
+			case 139:
+				goto L000E
+			case 145:
+				goto L09AE
+			case 149:
+				goto L1180
+			case 157:
+				goto L081C
+			case 160:
+				goto L014F
+			case 167:
+				goto L0254
+			case 181:
 				goto L032A
+			case 182:
+				goto L10E2
+			case 195:
+				goto L0400
+			case 202:
+				goto L04B8
+			case 204:
+				goto L0854
+			case 214:
+				goto L023F
+			case 228:
+				goto L1080
+			case 230:
+				goto L0832
+			case 232:
+				goto L0031
+			case 235:
+				goto L10EB
+			case 237:
+				goto L0803
+			case 244:
+				goto L08BB
+			case 251:
+				goto L09C0
+			case 253:
+				goto L020C
+			case 255:
+				goto L05A8
+			case 257:
+				goto L085D
+			case 260:
+				goto L02C4
+			case 273:
+				goto L0219
+			case 291:
+				goto L098D
+			case 292:
+				goto L000B
+			case 325:
+				goto L0007
+			case 334:
+				goto L0327
+			case 335:
+				goto L1179
+			case 360:
+				goto L0352
+			case 362:
+				goto L056D
+			case 370:
+				goto L07F3
+			case 374:
+				goto L038E
+			case 386:
+				goto L0249
+			case 399:
+				goto L001D
+			case 408:
+				goto L04BE
+			case 412:
+				goto L17E0
+			case 413:
+				goto L0274
+			case 418:
+				goto L0A46
+			case 420:
+				goto L0292
+			case 466:
+				goto L027D
+			case 479:
+				goto L021F
+			case 486:
+				goto L0156
+			case 493:
+				goto L025B
+			case 497:
+				goto L09E0
+			case 499:
+				goto L022C
+			case 504:
+				goto L09B1
+			case 507:
+				goto L037E
 			}
 		}
 		goto step
 	}
 
 L17DA: // QS1
-	if off[449] {
+	if off[470] {
 		pc = 0x17DA
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 17DA JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17DA
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDC, 0x17
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
 		s -= 2
 		goto L0400
 	}
 
 L17DD:
-	if off[450] {
+	if off[471] {
 		pc = 0x17DD
 		goto step
 	}
@@ -62519,19 +68578,19 @@ L17DD:
 	clock += 6<<clockShift + 1
 	// 17DD JSR CAPT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17DD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x17
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
 		s -= 2
 		goto L0841
 	}
 
 L17E0:
-	if off[451] {
+	if off[472] {
 		pc = 0x17E0
 		goto step
 	}
@@ -62587,4 +68646,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [256]uint16{1: 0x0832, 14: 0x0274, 17: 0x09B1, 18: 0x086D, 20: 0x17E0, 22: 0x0219, 30: 0x10E2, 31: 0x085D, 33: 0x1180, 36: 0x0806, 39: 0x0254, 41: 0x0942, 44: 0x09E0, 46: 0x098D, 53: 0x056A, 55: 0x000B, 58: 0x0007, 59: 0x032D, 63: 0x0835, 66: 0x04B8, 69: 0x09C0, 71: 0x022C, 80: 0x04F7, 84: 0x08BB, 86: 0x0591, 91: 0x0A46, 96: 0x020C, 98: 0x025B, 101: 0x0998, 102: 0x0854, 115: 0x056D, 116: 0x000E, 118: 0x0292, 120: 0x023F, 128: 0x04BB, 132: 0x05A8, 145: 0x021F, 146: 0x081C, 153: 0x0031, 163: 0x034B, 169: 0x001D, 170: 0x08F1, 174: 0x038E, 178: 0x0246, 187: 0x037E, 189: 0x04BE, 192: 0x0327, 194: 0x05AB, 199: 0x027D, 200: 0x036E, 206: 0x02C4, 208: 0x003C, 212: 0x09AE, 214: 0x17DD, 215: 0x10EB, 217: 0x0813, 222: 0x0352, 229: 0x0947, 230: 0x0803, 231: 0x1179, 236: 0x1080, 240: 0x0249, 253: 0x08D8, 254: 0x032A}
+var search5KReturns = [512]uint16{3: 0x056A, 13: 0x003C, 18: 0x0942, 27: 0x0246, 28: 0x032D, 35: 0x034B, 49: 0x04BB, 51: 0x08F1, 53: 0x17DD, 62: 0x04F7, 63: 0x0591, 72: 0x0998, 73: 0x014A, 77: 0x0835, 84: 0x0806, 103: 0x05AB, 104: 0x0813, 105: 0x0947, 124: 0x086D, 128: 0x036E, 131: 0x08D8, 139: 0x000E, 145: 0x09AE, 149: 0x1180, 157: 0x081C, 160: 0x014F, 167: 0x0254, 181: 0x032A, 182: 0x10E2, 195: 0x0400, 202: 0x04B8, 204: 0x0854, 214: 0x023F, 228: 0x1080, 230: 0x0832, 232: 0x0031, 235: 0x10EB, 237: 0x0803, 244: 0x08BB, 251: 0x09C0, 253: 0x020C, 255: 0x05A8, 257: 0x085D, 260: 0x02C4, 273: 0x0219, 291: 0x098D, 292: 0x000B, 325: 0x0007, 334: 0x0327, 335: 0x1179, 360: 0x0352, 362: 0x056D, 370: 0x07F3, 374: 0x038E, 386: 0x0249, 399: 0x001D, 408: 0x04BE, 412: 0x17E0, 413: 0x0274, 418: 0x0A46, 420: 0x0292, 466: 0x027D, 479: 0x021F, 486: 0x0156, 493: 0x025B, 497: 0x09E0, 499: 0x022C, 504: 0x09B1, 507: 0x037E}
