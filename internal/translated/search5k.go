@@ -20,7 +20,7 @@ var Search5K = &emu.Native{
 		{Addr: 0x0324, Bytes: " f\x11 \x00\x12 x\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G <\x01\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p \xe0\x0e\xb5pLw\x03"},
 		{Addr: 0x0377, Bytes: "\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`\xe0\x00\xf0)H\xbc \x01\xb9\x80\x0f)\a\x85\xb5\xe4\xb5\xf0\x02\xb0\x17\xbd\x10\x01\xc9\xff\xf0\x10\x99x\x0f\xbd\x18\x01\x99\x00\x0f\x8a\x1d(\x01\x99\x80\x0fhL\x00\x04 \xb2\tH\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 x\nL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
 		{Addr: 0x0520, Bytes: "\xa6G\xa5\x99)w\t\b\x9d \x01\xa8\xa5\xb5)\xf8\x9d(\x01Y\x80\x0f)\xf8\xd0O\xb9\x00\x0f\x9d\b\x01\x85\x99\xb9x\x0f\xc9\x10\xb0@\x85\xb0\xa8\xb9P\x0008\x85\xb1\x98E\x9e\xaa\xbd \x10)\x0f\x85\xda\xc9\b\xf0(\xaa\xb5\xa0\x85\xb6 f\x02 &\x040\x10\xa5\xb1ř\xf0Ip\b\xa5\xda\xf0\x04\xc9\x06\xd0\xebƶ\xa6ڥ\xb6ը\xd0\xde`\xa9\x04\x85\xb6 &\x040\x0ep\f\xa5\xb1ř\xf0#)\xf0\xc9 \xf0\xed\xa9\x06\x85\xb6 f\x02 &\x040\bP\x06\xa5\xb1ř\xf0\tƶ\xa5\xb6\xc9\x04\xd0\xe8`P\x06\xa5\xb1\xc5`\xf0æG\xa5\xb0\x9d\x00\x01\xba\x8a\xa6G\x95\x90L$\x03\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x11\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\x03L$\x03`"},
-		{Addr: 0x07D0, Bytes: "\xd5v\x90+I\xff\x95\x81\xb5vI\xff\x95q\xa8Ȕy\xac\xf1\x02\x880\x17\xb9Q\x000\xf8\xe8\x86G \xa1\x17\xa6G\xca\xcaʆG\xd5{L\\\x01` \x8f\x02 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xe0\f\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\xcd\x03\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
+		{Addr: 0x07D0, Bytes: "\xd5v\x90+I\xff\x95\x81\xb5vI\xff\x95q\xa8Ȕy\xac\xf1\x02\x880\x17\xb9Q\x000\xf8\xe8\x86G Y\x01\xa6G\xca\xcaʆG\xd5{L\\\x01` \x8f\x02 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xe0\f\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\xcd\x03\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r Q\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa1\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
 		{Addr: 0x0915, Bytes: "\xa6\xb0\xb5P0-\x85\xb1\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff M\t\xa9\x01 M\t`hhL\x04\x02\x8d]\x10\xa2\x00\n\xb0\x02\xa2\a\x8e^\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m]\x10\xcd^\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xb2\t\xd0\"\xa5P\x18m]\x10 \xb2\t\xd0\x17\xa5P\x18m]\x10\x18m]\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d_\x10\xa2\x10\xad_\x10\x18u\xb7 %\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad_\x10\x8d`\x10\xa9\x01\x8da\x10\xad`\x10\x18u\xb7\x8d`\x10 %\n\xc9\xff\xd0\a\xa9\x00\x8da\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xaca\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1\xc9p\x90\a\xa9\xff\x85\x9f,Q\x10L\xf3\x02\xa4\xb0\xb9P\x00\x8dU\x10\x98E\x9e\xa8\xb9 \x10\x8dS\x10\t\x80\x8dT\x10\xa9\xff\x8dV\x10\x8dW\x10\x8dY\x10\xa9\x00\x8dZ\x10\xa5\xb1\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadS\x10)\x0f\xf0\a\xc9\b\xf0-L@\v\xa5\xb18\xedU\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadU\x10)\xf0\xb0\x02\t\a\x8dX\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eW\x10L@\v\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f\xa9\x81\x8dT\x10\xad\x92\x178\xed\x99\x17\x8dZ\x10\xa5\xb18\xedU\x10\xc9 \xf0\x04\xc9\xe0\xd0\n\xa5\xb1E\x9d\x8dY\x10L@\v)\x0f\xf0!\xa6\x9a\x10\x1d\xadU\x10)\xf0\x8dV\x10\xa5\xb1)\x0f\rV\x10\x8dV\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mZ\x10\x85ۤ\xee\xadS\x10\x99\xd0\x11ȭP\x10\x99\xd0\x11ȭX\x10\x99\xd0\x11ȭW\x10\x99\xd0\x11ȭV\x10\x99\xd0\x11Ȅ\xee\xadY\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadT\x10\x9d \x10\xadV\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeW\x100#\xadX\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadU\x10\x18e\xb1J\x95PE\x9d\xa8\x8aE\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
 		{Addr: 0x0CE0, Bytes: "\xbd\x00\x10\xdd\x00\x01\xd0\b\xbd\x10\x10\xdd\b\x01\xf0\x03L\xbf\b`"},
 		{Addr: 0x0DE0, Bytes: "\xa9\xff\xae\x1f\x05\xf0\x02\xa5M\x8d\x00\x01\xa5N\x8d\b\x01L\xdd\x00"},
@@ -3625,7 +3625,7 @@ L0151:
 		}
 		c.Mem[sa], c.Mem[sb] = 0x01, 0x55
 		s -= 2
-		goto L17A1_0156
+		goto L17A1
 	}
 
 L0156:
@@ -3812,6 +3812,10 @@ L0158: // CXR
 	}
 
 L0159: // CXN
+	if clock+3<<clockShift >= end {
+		pc = 0x0159
+		goto budget
+	}
 	clock += 3<<clockShift + 1
 	// 0159 JMP NEGA
 	{
@@ -12327,7 +12331,7 @@ L07ED: // NULLS
 	{
 		c.Mem[0x0047] = x
 	}
-	// 07F0 JSR NEGA
+	// 07F0 JSR CXN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
@@ -12337,7 +12341,7 @@ L07ED: // NULLS
 		}
 		c.Mem[sa], c.Mem[sb] = 0x07, 0xF2
 		s -= 2
-		goto L17A1_07F3
+		goto L0159
 	}
 
 L07F3:
@@ -26155,290 +26159,6 @@ L0424_014A:
 		goto L014A
 	}
 
-	// The copy of 17A1 for the call at 0153.
-
-L0800_0156: // FULL
-	if clock+6<<clockShift >= end {
-		pc = 0x0800
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 0800 JSR HREV
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0800
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
-		s -= 2
-		goto L028F
-	}
-
-L17A1_0156: // NEGA
-	if clock+85<<clockShift >= end {
-		pc = 0x17A1
-		goto budget
-	}
-	clock += 14<<clockShift + 5
-	// 17A1 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 17A3 LDA #$00
-	{
-		m := byte(0x00)
-		a = m
-		nz = int(int8(a))
-	}
-	// 17A5 STA .MODE,X
-	{
-		ea := uint16(x + 0x88)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 9<<clockShift + 3
-			pc = 0x17A5
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 17A7 CPX .IDEP
-	{
-		m := c.Mem[0x0048]
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17A9 BCC NG
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L17BB_0156
-		}
-		goto L17AB_0156
-	}
-
-L17AB_0156:
-	clock += 8<<clockShift + 3
-	// 17AB LDA .EVAL,X
-	{
-		m := c.Mem[x+0x80]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17AD CPX #$07
-	{
-		m := byte(0x07)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17AF BCS NRET
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L17D9_0156
-		}
-		goto L17B1_0156
-	}
-
-L17B1_0156:
-	clock += 6<<clockShift + 2
-	// 17B1 CMP .BETA,X
-	{
-		m := c.Mem[x+0x78]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17B3 BCS NRET
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L17D9_0156
-		}
-		goto L17B5_0156
-	}
-
-L17B5_0156:
-	clock += 6<<clockShift + 2
-	// 17B5 CMP .ALPHA,X
-	{
-		m := c.Mem[x+0x70]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17B7 BCC NG
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L17BB_0156
-		}
-		goto L17B9_0156
-	}
-
-L17B9_0156:
-	clock += 4<<clockShift + 1
-	// 17B9 STA .ALPHA,X
-	{
-		ea := uint16(x + 0x70)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 4<<clockShift + 1
-			pc = 0x17B9
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	goto L17BB_0156
-
-L17BB_0156: // NG
-	clock += 5<<clockShift + 2
-	// 17BB LDA .NODEL
-	{
-		m := c.Mem[0x0049]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17BD BNE NG1
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L17C1_0156
-		}
-		goto L17BF_0156
-	}
-
-L17BF_0156:
-	clock += 5<<clockShift + 1
-	// 17BF DEC .NODEH
-	{
-		m := c.Mem[0x004A]
-		m--
-		nz = int(int8(m))
-		c.Mem[0x004A] = m
-	}
-	goto L17C1_0156
-
-L17C1_0156: // NG1
-	clock += 10<<clockShift + 3
-	// 17C1 DEC .NODEL
-	{
-		m := c.Mem[0x0049]
-		m--
-		nz = int(int8(m))
-		c.Mem[0x0049] = m
-	}
-	// 17C3 LDA .NODEH
-	{
-		m := c.Mem[0x004A]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17C5 BPL NG2
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L17D2_0156
-		}
-		goto L17C7_0156
-	}
-
-L17C7_0156:
-	clock += 7<<clockShift + 3
-	// 17C7 LDY .RBP
-	{
-		m := c.Mem[0x004D]
-		y = m
-		nz = int(int8(y))
-	}
-	// 17C9 INY
-	{
-		y++
-		nz = int(int8(y))
-	}
-	// 17CA BEQ NG2
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L17D2_0156
-		}
-		goto L17CC_0156
-	}
-
-L17CC_0156:
-	clock += 8<<clockShift + 3
-	// 17CC LDA .IDEP
-	{
-		m := c.Mem[0x0048]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17CE STA .ABORT
-	{
-		c.Mem[0x004B] = a
-	}
-	// 17D0 BNE NRET
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L17D9_0156
-		}
-		goto L17D2_0156
-	}
-
-L17D2_0156: // NG2
-	clock += 5<<clockShift + 2
-	// 17D2 CPX .IDEP
-	{
-		m := c.Mem[0x0048]
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17D4 BCS QS1
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L17DA_0156
-		}
-		goto L17D6_0156
-	}
-
-L17D6_0156:
-	clock += 3<<clockShift + 1
-	// 17D6 JMP FULL
-	{
-		goto L0800_0156
-	}
-
-L17D9_0156: // NRET
-	clock += 6<<clockShift + 1
-	// 17D9 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x0156
-		goto L0156
-	}
-
-L17DA_0156: // QS1
-	clock += 6<<clockShift + 1
-	// 17DA JSR REVERSE
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
-			clock -= 6<<clockShift + 1
-			pc = 0x17DA
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
-		s -= 2
-		goto L0400_17DD
-	}
-
 	// The copy of 0426 for the call at 0216.
 
 L0426_0219: // CMOVE
@@ -34046,290 +33766,6 @@ L044F_05AB: // ILLEGAL
 		s += 2
 		pc = 0x05AB
 		goto L05AB
-	}
-
-	// The copy of 17A1 for the call at 07F0.
-
-L0800_07F3: // FULL
-	if clock+6<<clockShift >= end {
-		pc = 0x0800
-		goto budget
-	}
-	clock += 6<<clockShift + 1
-	// 0800 JSR HREV
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
-			clock -= 6<<clockShift + 1
-			pc = 0x0800
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
-		s -= 2
-		goto L028F
-	}
-
-L17A1_07F3: // NEGA
-	if clock+85<<clockShift >= end {
-		pc = 0x17A1
-		goto budget
-	}
-	clock += 14<<clockShift + 5
-	// 17A1 LDX .PLY
-	{
-		m := c.Mem[0x0047]
-		x = m
-		nz = int(int8(x))
-	}
-	// 17A3 LDA #$00
-	{
-		m := byte(0x00)
-		a = m
-		nz = int(int8(a))
-	}
-	// 17A5 STA .MODE,X
-	{
-		ea := uint16(x + 0x88)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 9<<clockShift + 3
-			pc = 0x17A5
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	// 17A7 CPX .IDEP
-	{
-		m := c.Mem[0x0048]
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17A9 BCC NG
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L17BB_07F3
-		}
-		goto L17AB_07F3
-	}
-
-L17AB_07F3:
-	clock += 8<<clockShift + 3
-	// 17AB LDA .EVAL,X
-	{
-		m := c.Mem[x+0x80]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17AD CPX #$07
-	{
-		m := byte(0x07)
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17AF BCS NRET
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L17D9_07F3
-		}
-		goto L17B1_07F3
-	}
-
-L17B1_07F3:
-	clock += 6<<clockShift + 2
-	// 17B1 CMP .BETA,X
-	{
-		m := c.Mem[x+0x78]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17B3 BCS NRET
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L17D9_07F3
-		}
-		goto L17B5_07F3
-	}
-
-L17B5_07F3:
-	clock += 6<<clockShift + 2
-	// 17B5 CMP .ALPHA,X
-	{
-		m := c.Mem[x+0x70]
-		t := 0x100 + uint(a) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17B7 BCC NG
-	{
-		if cf == 0 {
-			clock += 1 << clockShift
-			goto L17BB_07F3
-		}
-		goto L17B9_07F3
-	}
-
-L17B9_07F3:
-	clock += 4<<clockShift + 1
-	// 17B9 STA .ALPHA,X
-	{
-		ea := uint16(x + 0x70)
-		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
-			clock -= 4<<clockShift + 1
-			pc = 0x17B9
-			goto step
-		}
-		c.Mem[ea] = a
-	}
-	goto L17BB_07F3
-
-L17BB_07F3: // NG
-	clock += 5<<clockShift + 2
-	// 17BB LDA .NODEL
-	{
-		m := c.Mem[0x0049]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17BD BNE NG1
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L17C1_07F3
-		}
-		goto L17BF_07F3
-	}
-
-L17BF_07F3:
-	clock += 5<<clockShift + 1
-	// 17BF DEC .NODEH
-	{
-		m := c.Mem[0x004A]
-		m--
-		nz = int(int8(m))
-		c.Mem[0x004A] = m
-	}
-	goto L17C1_07F3
-
-L17C1_07F3: // NG1
-	clock += 10<<clockShift + 3
-	// 17C1 DEC .NODEL
-	{
-		m := c.Mem[0x0049]
-		m--
-		nz = int(int8(m))
-		c.Mem[0x0049] = m
-	}
-	// 17C3 LDA .NODEH
-	{
-		m := c.Mem[0x004A]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17C5 BPL NG2
-	{
-		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L17D2_07F3
-		}
-		goto L17C7_07F3
-	}
-
-L17C7_07F3:
-	clock += 7<<clockShift + 3
-	// 17C7 LDY .RBP
-	{
-		m := c.Mem[0x004D]
-		y = m
-		nz = int(int8(y))
-	}
-	// 17C9 INY
-	{
-		y++
-		nz = int(int8(y))
-	}
-	// 17CA BEQ NG2
-	{
-		if byte(nz) == 0 {
-			clock += 1 << clockShift
-			goto L17D2_07F3
-		}
-		goto L17CC_07F3
-	}
-
-L17CC_07F3:
-	clock += 8<<clockShift + 3
-	// 17CC LDA .IDEP
-	{
-		m := c.Mem[0x0048]
-		a = m
-		nz = int(int8(a))
-	}
-	// 17CE STA .ABORT
-	{
-		c.Mem[0x004B] = a
-	}
-	// 17D0 BNE NRET
-	{
-		if byte(nz) != 0 {
-			clock += 1 << clockShift
-			goto L17D9_07F3
-		}
-		goto L17D2_07F3
-	}
-
-L17D2_07F3: // NG2
-	clock += 5<<clockShift + 2
-	// 17D2 CPX .IDEP
-	{
-		m := c.Mem[0x0048]
-		t := 0x100 + uint(x) - uint(m)
-		cf = byte(t >> 8)
-		nz = int(int8(byte(t)))
-	}
-	// 17D4 BCS QS1
-	{
-		if cf != 0 {
-			clock += 1 << clockShift
-			goto L17DA_07F3
-		}
-		goto L17D6_07F3
-	}
-
-L17D6_07F3:
-	clock += 3<<clockShift + 1
-	// 17D6 JMP FULL
-	{
-		goto L0800_07F3
-	}
-
-L17D9_07F3: // NRET
-	clock += 6<<clockShift + 1
-	// 17D9 RTS
-	{
-		// Every way here left the stack as the call did: it returns there.
-		s += 2
-		pc = 0x07F3
-		goto L07F3
-	}
-
-L17DA_07F3: // QS1
-	clock += 6<<clockShift + 1
-	// 17DA JSR REVERSE
-	{
-		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
-		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
-			clock -= 6<<clockShift + 1
-			pc = 0x17DA
-			goto step
-		}
-		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
-		s -= 2
-		goto L0400_17DD
 	}
 
 	// The copy of 0841 for the call at 0803.
@@ -47238,6 +46674,10 @@ L0159: // CXN
 		pc = 0x0159
 		goto step
 	}
+	if clock+3<<clockShift >= end {
+		pc = 0x0159
+		goto budget
+	}
 	clock += 3<<clockShift + 1
 	// 0159 JMP NEGA
 	{
@@ -55176,7 +54616,7 @@ L07ED: // NULLS
 	{
 		c.Mem[0x0047] = x
 	}
-	// 07F0 JSR NEGA
+	// 07F0 JSR CXN
 	{
 		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
 		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
@@ -55186,7 +54626,7 @@ L07ED: // NULLS
 		}
 		c.Mem[sa], c.Mem[sb] = 0x07, 0xF2
 		s -= 2
-		goto L17A1
+		goto L0159
 	}
 
 L07F3:
