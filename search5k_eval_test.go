@@ -68,7 +68,8 @@ func extraGain(t *testing.T, b evalBoard, piece, to, gain byte, pokes map[string
 	c.Mem[0x47] = 1 // .PLY
 	c.Mem[0xB0], c.Mem[0xB1] = piece, to
 	extra := sym("EXTRA")
-	// 02E5 (free): JSR EXTRA, then a jump to itself that ends the run.
+	// 02E5 (HCOL's last RTS and NULLC, which EXTRA never reaches): JSR
+	// EXTRA, then a jump to itself that ends the run.
 	c.Load(0x02E5, []byte{0x20, byte(extra), byte(extra >> 8), 0x4C, 0xE8, 0x02})
 	c.X, c.A = piece, gain
 	if stop := c.Run(100000); stop != emu.StopSelfJump || c.PC != 0x02E8 {

@@ -8,20 +8,20 @@ package translated
 
 import "github.com/kim1-archive/microchess/emu"
 
-// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 481 blocks, 1532 instructions, 3152 bytes of code.
+// Search5K is the MicroChess that searches with 4 KB more (src/search5k/search5k.asm), translated ahead of time by emu/translate: 502 blocks, 1584 instructions, 3257 bytes of code.
 var Search5K = &emu.Native{
 	Name: "search5K",
 	Code: []emu.Span{
 		{Addr: 0x0000, Bytes: "آ\xff\x9a b\x10\xea \x1f\x1f j\x1f\xc5\xf3\xf0\xf6\x85\xf3\xc9\f\xd0\x12\xa2\x0f k\x10\x95`Ip\x95P\xca\x10\xf4\xa9\xcc\xd0\x12\xc9\x0e\xd0\a }\x10\xa9\xee\xd0\a\xc9\x14\xd0\v S\x04\x85\xfb\x85\xfa\x85\xf9мLm\x02"},
 		{Addr: 0x00DD, Bytes: "\xa4M0\f\x84\xb0\xa5N\x85\xb1\xba\x86\x90L$\x03`"},
-		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 r\n f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 \xaf\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad2\x01J\x90-\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9 \x80\a\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`"},
+		{Addr: 0x013C, Bytes: "\xa5H\xcdg\x01\xb0\x16\xc5G\x90\x12 \x00\x04\xa5P \xfd\x03\xf0\b\xe6H \xa1\x17\xc6H`L\xa1\x17\xb0\xfaI\xff\x95p\xf6\x88L\xca\x02"},
+		{Addr: 0x0200, Bytes: "\xa9\x10\x85\xb0ư\x10\x01` \x15\t\xa4\xda\xc0\b\x10&\xb6\xa0\x86\xb6 &\x040\x0e\b \xf3\x02(p\a\xa4ڈ\xc0\x05\x90\xed f\x02ƶ\xa6ڥ\xb6ը\xd0\xe0\xf0̢\x06\x86\xb6 C\nP\x050\x03 r\n f\x02ƶ\xa5\xb6\xc9\x05\xf0\xeb &\x04p\xae0\xac h\n\xa5\xb1)\xf0\xc9 \xf0\xeeL\x04\x02\xa6\xb0\xb5P\x85\xb1`\xc9\x0f\xd0\x05 \xaf\n\xd0\a\xc9\b\xb0\x12 \xbd\x03\xa2\x1f\xb5P\xc5\xfa\xf0\x03\xca\x10\xf7\x86\xfb\x86\xb0L\x00\x00 \x00\x04\xa6G\xa9\xff\x9d\x00\x01\x9d\x10\x01\xad2\x01J\x90D\xa9\x00\x85\x99\x85\xb5\xa2\x1f\xb5P]\x00\v\xa8\xb9\x00\tE\x99\x85\x99\xb9\x00\nE\xb5\x85\xb5\xca\x10\xe9 \x80\a\xa6G\xb5\x88\x10\x05hhL\x1e\b`\xe4H\xb0\x0e\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x03L^\b`\xe8\xe8\xe4H\xb0\xe3\xb5~L\xd0\a"},
 		{Addr: 0x02F3, Bytes: "\xa6GP\x19\xa5\xb1\xc5`\xd0\n\xa9\xff\x95p\x95\x88L\x84\x03`\xb5\x88)`\xd0\xf9L\xd0\x02\xb5\x88)@\xf0\xf0L\xd6\x05"},
-		{Addr: 0x0324, Bytes: " h\x11 \x00\x12 \xaf\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G \xa1\x17\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p \xe0\x0e\xb5pLw\x03"},
-		{Addr: 0x0377, Bytes: "\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`\xe0\x00\xf0)H\xbc \x01\xb9\x80\x0f)\a\x85\xb5\xe4\xb5\xf0\x02\xb0\x17\xbd\x10\x01\xc9\xff\xf0\x10\x99x\x0f\xbd\x18\x01\x99\x00\x0f\x8a\x1d(\x01\x99\x80\x0fhL\x00\x04"},
-		{Addr: 0x0400, Bytes: "H\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 \xf4\rL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
+		{Addr: 0x0324, Bytes: " h\x11 \x00\x12 \xaf\n\xa6G\xb5\x80\x18e\xdbe\xb4I\xff\x95\x81\xb5xI\xff\x95q\xb5pI\xff\x95y\xe6G <\x01\xc6G\x85L \xa3\x10\xa6G\xa5K\xd0&\xa5LI\xff\xf0*V\x8886\x88\xd5p\x90!\xf0\x1f\x95p \xe0\x0e\xb5pLw\x03"},
+		{Addr: 0x0377, Bytes: "\xd5x\x90\r \xee\b\xb5\x88\t\x80\x95\x88\xb5\x90\xaa\x9a`\xc6G \x00\x04\xa6G\xb5\x89J\xa9\x80\x90\x03\x8ai\x01L\x00\x04\x85\xb4\xa4G\xd0\x19\xa0\x03\x8a\xd9\xd0\x00\xd0\x0e\xa5\xb1\xd9\xd4\x00\xd0\a\xa5\xb4\xe9\x06\x85\xb4`\x88\x10\xe9`\xa2\x04\x06\xf9&\xfa\xca\xd0\xf9\x05\xf9\x85\xf9\x85\xb1`\xe0\x00\xf0)H\xbc \x01\xb9\x80\x0f)\a\x85\xb5\xe4\xb5\xf0\x02\xb0\x17\xbd\x10\x01\xc9\xff\xf0\x10\x99x\x0f\xbd\x18\x01\x99\x00\x0f\x8a\x1d(\x01\x99\x80\x0fhL\x00\x04 \xb2\tH\xa5\x9dIw\x85\x9d\xa5\x9eI\x10\x85\x9e\xa2\x0f8\xb4`\xa9w\xf5P\x95`\x94P8\xa9w\xf5P\x95P\xca\x10\xebh`\xa5\xb1\xa6\xb6\x18u\xb7\x85\xb1\xaa)\x88\xd0\x1b\x8aE\x9d\xaa\xbd\x00\x0f0\x0eE\x9e\xc9\x10\x90\f\x85\x9f\xa9\x7fi\x01p\x01\xb8\xa9\x00`\xa9\xff\xb8`\xa9\xff\xa2\x00\x9d\x00\x0f\xe8\xd0\xfa\xa2\x1f\xb4P\x98)\x88\xd0\x04\x8a\x99\x00\x0f\xca\x10\xf2膝\x86\x9e\xa2\xff\x86M\x8a\xa0\a\x99\x00\x10\x88\x10\xfa\xe8\x86K\x86H\xa0\x00\xad\x8b\x01\xc9\xff\xf0\aȭ\xf2\x02\xf0\x01ȹ\xf8\x05\x85I\xb9\xfb\x05\x85J\x18i\x01J\x85\x98\xe6H\xa2\x00\x86G\x86p\x86\x88ʆx\xa9\x80\x85\x80 \xe0\r \x03\b \x00\x04\xa6M08\xa5J8\xe5\x980\x06\xa5H\xc9\x06\x90ՠ\x02\xb9\xd0\x00\x99\xd1\x00\xb9\xd4\x00\x99\xd5\x00\x88\x10\xf1\xa6M\x86\xfb\x86еP\x85\xfa\x85ԥN\x85\xf9\x85\xb1\x86\xb0 \xf4\rL\x00\x00\x8a`\x1d\r\x05\xa8\xbd\x16\x050\x04\xb9\x00\x06`\xb9\x00\a`"},
 		{Addr: 0x0520, Bytes: "\xa6G\xa5\x99)w\t\b\x9d \x01\xa8\xa5\xb5)\xf8\x9d(\x01Y\x80\x0f)\xf8\xd0O\xb9\x00\x0f\x9d\b\x01\x85\x99\xb9x\x0f\xc9\x10\xb0@\x85\xb0\xa8\xb9P\x0008\x85\xb1\x98E\x9e\xaa\xbd \x10)\x0f\x85\xda\xc9\b\xf0(\xaa\xb5\xa0\x85\xb6 f\x02 &\x040\x10\xa5\xb1ř\xf0Ip\b\xa5\xda\xf0\x04\xc9\x06\xd0\xebƶ\xa6ڥ\xb6ը\xd0\xde`\xa9\x04\x85\xb6 &\x040\x0ep\f\xa5\xb1ř\xf0#)\xf0\xc9 \xf0\xed\xa9\x06\x85\xb6 f\x02 &\x040\bP\x06\xa5\xb1ř\xf0\tƶ\xa5\xb6\xc9\x04\xd0\xe8`P\x06\xa5\xb1\xc5`\xf0æG\xa5\xb0\x9d\x00\x01\xba\x8a\xa6G\x95\x90L$\x03\xa5\xb0\xdd\x00\x01\xd0\a\xa5\xb1\xdd\b\x01\xf0\x11\xa5\xb0\xdd\x00\x10\xd0\a\xa5\xb1\xdd\x10\x10\xf0\x03L$\x03`"},
 		{Addr: 0x0780, Bytes: "\xa6G\xd0\x18hh\xac0\x01\xa5\x99\x99\xf6\x13\xa5\xb5\x99\xd6\x13\x88\x10\x02\xa0\t\x8c0\x01`\x8aJ\x90\x13\xa0\t\xb9\xf6\x13ř\xd0\a\xb9\xd6\x13ŵ\xf0\x06\x88\x10\xefL\xf5\x0e \x00\x04\xa5P \xb2\t \x00\x04\xd0\xf0\xa6G\xad1\x01\x95p\xa9\x81\x95\x88`"},
-		{Addr: 0x0800, Bytes: " \x8f\x02 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xe0\f\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\xcd\x03\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r S\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa3\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
+		{Addr: 0x07D0, Bytes: "\xd5v\x90+I\xff\x95\x81\xb5vI\xff\x95q\xa8Ȕy\xac\xf1\x02\x880\x17\xb9Q\x000\xf8\xe8\x86G Y\x01\xa6G\xca\xcaʆG\xd5{L\\\x01` \x8f\x02 A\b\xa6G\xb5\x880\x12\t@\x95\x88 \xe0\f\xa6G\xb5\x880\x05 8\b\xa6G\xb5\x88J\xb5p\x90\x03L\xcd\x03\xa9 \x95\x89\xe8\x86G \x00\x04 8\bL\x89\x03\xba\x8a\xa6G\x95\x90L\x00\x02\xa6G\x8a\n\n\n\n\n\x95ȵ\x88\t\x10\x95\x88 8\b\xa6G\xb5\x880\x03 {\b`\xb4ȥ\xb0\x99\x00\f\xa5\xb1\x99\x00\r S\x11\x99\x00\x0eȘ)\x1f\xf0\x04\xa6G\x94\xc8`\xba\x8a\xa6G\x95\x90\xa6G\x8a\n\n\n\n\n\xa8\xa9\x00\x85ؘ\xd5Ȱ\x10\xb9\x00\x0e\xc5ؐ\x06\xf0\x04\x85\u0604\xd9\xc8\xd0\xeb\xa5\xd8\xf0\x17\xa4٩\x00\x99\x00\x0e\xb9\x00\f\x85\xb0\xb9\x00\r\x85\xb1 $\x03L\x81\b`\xbc\x00\x100N\xb9P\x00\xdd\b\x10\xd0?\x84\xb0\x85\xb1\xbd\x18\x10\x85\xb6 &\x0401p/\xa6G\xa5\xb1\xdd\x10\x10\xd0\U0003a2a6G\x95\x90L$\x03 \xa3\x11\xea\xf0\x1e\xa5\xb0\x9d\x00\x10\xa8\xb9P\x00\x9d\b\x10\xa5\xb1\x9d\x10\x10\xa5\xb6\x9d\x18\x10`\xa6G\xa9\xff\x9d\x00\x10`"},
 		{Addr: 0x0915, Bytes: "\xa6\xb0\xb5P0-\x85\xb1\x8aE\x9e\xaa\xbd \x10)\x0f\x85\xda\xd0\x1d\xbd \x10\xd0\x18\xa6G\xb5\x88)@\xf0\x10\xa5P)\xf0\xd0\n\xa9\xff M\t\xa9\x01 M\t`hhL\x04\x02\x8d]\x10\xa2\x00\n\xb0\x02\xa2\a\x8e^\x10\x8aE\x9d\xaa\xbd\x00\x0f0N\xa8E\x9e\xc9\x10\xb0G\xb9 \x10\xc9\x02\xd0@\xa5P\x18m]\x10\xcd^\x10\xf0\f\xa8E\x9d\xaa\xbd\x00\x0f\x10,\x98\x10\xeb\xa5P \xb2\t\xd0\"\xa5P\x18m]\x10 \xb2\t\xd0\x17\xa5P\x18m]\x10\x18m]\x10\x85\xb1\xa9\x00\x85\xb6\xb8 \xf3\x02 f\x02`\x8d_\x10\xa2\x10\xad_\x10\x18u\xb7 %\n\xc9\x06\xf0^\xca\xe0\b\xd0\xee\xad_\x10\x8d`\x10\xa9\x01\x8da\x10\xad`\x10\x18u\xb7\x8d`\x10 %\n\xc9\xff\xd0\a\xa9\x00\x8da\x10\xf0\xe9\xc9\xfe\xf0-\xc9\x01\xf0/\xc9\x02\xf0\x1b\xc9\x04\xf0\x1d\xaca\x10\xf0\x1c\xc9\x00\xf0\x1e\xc9\b\xd0\x14\xe0\x05\xf0\x16\xe0\x06\xf0\x12\xd0\n\xe0\x05\x90\f\xb0\x04\xe0\x05\xb0\x06\xcaЪ\xa9\x00`\xa9\x01`\xa8)\x88\xd0\x16\x98E\x9d\xa8\xb9\x00\x0f0\x0f\xa8E\x9e\xc9\x10\x90\x06\xb9 \x10)\x0f`\xa9\xfe` &\x040\x1fp\x1d\xadP\x100\x18E\x9d\x18i\x10ű\xd0\r\xaeP\x10\xbd\x00\x0fE\x9e\x85\x9f,Q\x10\xa9\x00`\xa5\xb1i\x10P\x14\xa9\xff\x85\x9f \xf3\x02\xa5\xb1M\xfe\x05\xc9x\x90酱i\bL\xf3\x02\xa5\xb18\xedU\x10\xc9\x02\xf0\x04\xc9\xfe\xd0\x19\n\xadU\x10)\xf0\xb0\x02\t\a\x8dX\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x8eW\x10LF\v\xa4\xb0\xb9P\x00\x8dU\x10\x98E\x9e\xa8\xb9 \x10\x8dS\x10\t\x80\x8dT\x10\xa9\xff\x8dV\x10\x8dW\x10\x8dY\x10\xa9\x00\x8dZ\x10\xa5\xb1)w\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xadS\x10)\x0f\xf0\x99\xc9\b\xd0V\xa5\xb1)\xf0\xa4\xb0\xc0\x10\x90\x02Ip\xc9p\xd0\x0f \xc5\x11\x8eT\x10\xbd\x11\x17\xed\x99\x17\x8dZ\x10\xa5\xb18\xedU\x10\xc9 \xf0\x04\xc9\xe0\xd0\t\xa5\xb1E\x9d\x8dY\x10\xd0 )\a\xf0\x1c\xa6\x9a\x10\x18\xa5\xb1MU\x10)\x0fMU\x10\x8dV\x10\x85O\xa2 \xca\xd5P\xd0\xfb\x86\x9a\xa9\x00\xa6\x9a0\r\x8aE\x9e\xaa\xbd \x10)\x0f\xaa\xbd\x91\x17\x18mZ\x10\x85ۤ\xee\xadS\x10\x99\xd0\x11ȭP\x10\x99\xd0\x11ȭX\x10\x99\xd0\x11ȭW\x10\x99\xd0\x11ȭV\x10\x99\xd0\x11Ȅ\xee\xadY\x10\x8dP\x10\xba\x86\xb3\xa6\xb2\x9a\xa5\xb1H)w\xa8\xa6\x9a\xa9̕P\x8aH\x98E\x9d\xaa\xa5\xb0E\x9e\x9d\x00\x0f\xa6\xb0\xb5P\x94PHE\x9d\xa8\xa9\xff\x99\x00\x0f\x8aH\xa5\xb6H\xba\x86\xb2\xa6\xb3\x9a\xa5\xb0E\x9e\xaa\xadT\x10\x9d \x10\xadV\x100\bE\x9d\xaa\xa9\xff\x9d\x00\x0f\xaeW\x100\x1b\xadX\x10E\x9d\xa8\xa9\xff\x99\x00\x0f\xadU\x10\x18e\xb1J\x95PE\x9d\xa8\x8aL\xf4\f`"},
 		{Addr: 0x0CE0, Bytes: "\xbd\x00\x10\xdd\x00\x01\xd0\b\xbd\x10\x10\xdd\b\x01\xf0\x03L\xbf\b`E\x9e\x99\x00\x0f\xa8\xa9\x82\x99 \x10`"},
 		{Addr: 0x0DE0, Bytes: "\xa9\xff\xae\x1f\x05\xf0\x02\xa5M\x8d\x00\x01\xa5N\x8d\b\x01L\xdd\x00 \xaf\n \x00\x04 \xa2\x02L\x00\x04"},
@@ -32,50 +32,52 @@ var Search5K = &emu.Native{
 	},
 	Blocks: []uint16{
 		0x0000, 0x0007, 0x0008, 0x000B, 0x000E, 0x0012, 0x0018, 0x001A, 0x001D, 0x0026, 0x002A, 0x002E,
-		0x0031, 0x0035, 0x0039, 0x003C, 0x0044, 0x00DD, 0x00E1, 0x00ED, 0x0200, 0x0204, 0x0208, 0x0209,
-		0x020C, 0x0212, 0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C,
-		0x023F, 0x0241, 0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266,
-		0x026D, 0x0271, 0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x028F, 0x0292,
-		0x02A2, 0x02AA, 0x02C1, 0x02C4, 0x02CA, 0x02CF, 0x02D0, 0x02D4, 0x02DB, 0x02E2, 0x02E5, 0x02F3,
-		0x02F7, 0x02FD, 0x0306, 0x0307, 0x030D, 0x0310, 0x0316, 0x0324, 0x0327, 0x032A, 0x032D, 0x034B,
-		0x0352, 0x0358, 0x035E, 0x0367, 0x0369, 0x036E, 0x0377, 0x037B, 0x037E, 0x0384, 0x0388, 0x0389,
-		0x038E, 0x0397, 0x039A, 0x039D, 0x03A3, 0x03A5, 0x03AB, 0x03B2, 0x03B9, 0x03BC, 0x03BD, 0x03BF,
-		0x03C6, 0x03CD, 0x03D1, 0x03E0, 0x03E2, 0x03E9, 0x03F9, 0x03FA, 0x0400, 0x040F, 0x0424, 0x0426,
-		0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F, 0x0453, 0x0457, 0x045D, 0x045F, 0x0466, 0x046A,
-		0x046D, 0x0479, 0x047F, 0x048D, 0x0493, 0x0494, 0x04A4, 0x04B8, 0x04BB, 0x04BE, 0x04C2, 0x04C9,
-		0x04CF, 0x04D1, 0x04E0, 0x04F7, 0x04FA, 0x04FC, 0x0505, 0x0509, 0x0520, 0x053A, 0x0549, 0x0551,
-		0x0562, 0x0567, 0x056A, 0x056D, 0x056F, 0x0575, 0x0577, 0x057B, 0x057F, 0x0589, 0x058A, 0x058E,
-		0x0591, 0x0593, 0x0595, 0x059B, 0x05A1, 0x05A5, 0x05A8, 0x05AB, 0x05AD, 0x05AF, 0x05B5, 0x05BD,
-		0x05BE, 0x05C0, 0x05C6, 0x05D6, 0x05DD, 0x05E4, 0x05EB, 0x05F2, 0x05F5, 0x0780, 0x0784, 0x0796,
-		0x0798, 0x079C, 0x07A0, 0x07A2, 0x07A9, 0x07B0, 0x07B3, 0x07B6, 0x07B9, 0x07BE, 0x07C1, 0x07C3,
-		0x0800, 0x0803, 0x0806, 0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832, 0x0835,
-		0x0838, 0x0841, 0x0854, 0x085A, 0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881, 0x088E,
-		0x0893, 0x089A, 0x089C, 0x08A0, 0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC, 0x08D5,
-		0x08D8, 0x08DA, 0x08DC, 0x08E5, 0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B, 0x092A,
-		0x092F, 0x0937, 0x093D, 0x0942, 0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A, 0x0971,
-		0x0973, 0x097C, 0x0985, 0x0988, 0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2, 0x09B7,
-		0x09C0, 0x09C4, 0x09C9, 0x09D4, 0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB, 0x0A00,
-		0x0A04, 0x0A08, 0x0A0C, 0x0A10, 0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25, 0x0A2A,
-		0x0A33, 0x0A3A, 0x0A40, 0x0A42, 0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65, 0x0A67,
-		0x0A68, 0x0A6E, 0x0A72, 0x0A75, 0x0A7E, 0x0A82, 0x0A85, 0x0A8F, 0x0A93, 0x0A9B, 0x0A9D, 0x0AA4,
-		0x0AA9, 0x0AAC, 0x0AAF, 0x0ADE, 0x0AE3, 0x0AEC, 0x0AF0, 0x0AFA, 0x0AFC, 0x0B00, 0x0B03, 0x0B0F,
-		0x0B19, 0x0B1D, 0x0B26, 0x0B2A, 0x0B2E, 0x0B3F, 0x0B44, 0x0B46, 0x0B4C, 0x0B59, 0x0BD5, 0x0BDD,
-		0x0BE2, 0x0BFD, 0x0CE0, 0x0CE8, 0x0CF0, 0x0CF3, 0x0CF4, 0x0DE0, 0x0DE7, 0x0DE9, 0x0DF4, 0x0DF7,
-		0x0DFA, 0x0DFD, 0x0EE0, 0x0EEB, 0x0EEF, 0x0EF5, 0x0EFB, 0x0EFE, 0x1062, 0x106B, 0x107D, 0x1080,
-		0x1082, 0x1092, 0x1097, 0x109C, 0x10A3, 0x10CE, 0x10D0, 0x10E1, 0x10E4, 0x10EA, 0x10ED, 0x110A,
-		0x1129, 0x1153, 0x1157, 0x1164, 0x1168, 0x117B, 0x1182, 0x1189, 0x1195, 0x1199, 0x119F, 0x11A0,
-		0x11A3, 0x11A9, 0x11AD, 0x11B3, 0x11BF, 0x11C2, 0x11C4, 0x11C5, 0x11CD, 0x11CF, 0x1200, 0x1216,
-		0x1219, 0x121D, 0x1220, 0x1228, 0x122D, 0x1234, 0x123C, 0x124B, 0x124D, 0x1274, 0x127D, 0x1281,
-		0x1287, 0x128D, 0x1297, 0x12A1, 0x12A6, 0x12A8, 0x12AD, 0x12B2, 0x12B4, 0x12BE, 0x12C3, 0x12D4,
-		0x12DC, 0x12DF, 0x12E7, 0x12EE, 0x12F2, 0x12F7, 0x1304, 0x130E, 0x1319, 0x1323, 0x1328, 0x132E,
-		0x133A, 0x133D, 0x1349, 0x134C, 0x1358, 0x135B, 0x1365, 0x1368, 0x136D, 0x1376, 0x138C, 0x1391,
-		0x1398, 0x13A2, 0x13A7, 0x13AF, 0x13B4, 0x13BA, 0x13C6, 0x13C9, 0x13D3, 0x17A1, 0x17AB, 0x17B1,
-		0x17B5, 0x17B9, 0x17BB, 0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD,
-		0x17E0,
+		0x0031, 0x0035, 0x0039, 0x003C, 0x0044, 0x00DD, 0x00E1, 0x00ED, 0x013C, 0x0143, 0x0147, 0x014A,
+		0x014F, 0x0151, 0x0156, 0x0158, 0x0159, 0x015C, 0x015E, 0x0200, 0x0204, 0x0208, 0x0209, 0x020C,
+		0x0212, 0x0216, 0x0219, 0x021B, 0x021F, 0x0222, 0x0229, 0x022C, 0x0236, 0x0238, 0x023C, 0x023F,
+		0x0241, 0x0243, 0x0246, 0x0249, 0x0251, 0x0254, 0x0256, 0x0258, 0x025B, 0x0263, 0x0266, 0x026D,
+		0x0271, 0x0274, 0x0276, 0x027A, 0x027D, 0x027F, 0x0285, 0x0288, 0x028C, 0x028F, 0x0292, 0x02A2,
+		0x02AA, 0x02C1, 0x02C4, 0x02CA, 0x02CF, 0x02D0, 0x02D4, 0x02DB, 0x02E2, 0x02E5, 0x02E6, 0x02EC,
+		0x02F3, 0x02F7, 0x02FD, 0x0306, 0x0307, 0x030D, 0x0310, 0x0316, 0x0324, 0x0327, 0x032A, 0x032D,
+		0x034B, 0x0352, 0x0358, 0x035E, 0x0367, 0x0369, 0x036E, 0x0377, 0x037B, 0x037E, 0x0384, 0x0388,
+		0x0389, 0x038E, 0x0397, 0x039A, 0x039D, 0x03A3, 0x03A5, 0x03AB, 0x03B2, 0x03B9, 0x03BC, 0x03BD,
+		0x03BF, 0x03C6, 0x03CD, 0x03D1, 0x03E0, 0x03E2, 0x03E9, 0x03F9, 0x03FA, 0x03FD, 0x0400, 0x040F,
+		0x0424, 0x0426, 0x0434, 0x043D, 0x0443, 0x044B, 0x044C, 0x044F, 0x0453, 0x0457, 0x045D, 0x045F,
+		0x0466, 0x046A, 0x046D, 0x0479, 0x047F, 0x048D, 0x0493, 0x0494, 0x04A4, 0x04B8, 0x04BB, 0x04BE,
+		0x04C2, 0x04C9, 0x04CF, 0x04D1, 0x04E0, 0x04F7, 0x04FA, 0x04FC, 0x0505, 0x0509, 0x0520, 0x053A,
+		0x0549, 0x0551, 0x0562, 0x0567, 0x056A, 0x056D, 0x056F, 0x0575, 0x0577, 0x057B, 0x057F, 0x0589,
+		0x058A, 0x058E, 0x0591, 0x0593, 0x0595, 0x059B, 0x05A1, 0x05A5, 0x05A8, 0x05AB, 0x05AD, 0x05AF,
+		0x05B5, 0x05BD, 0x05BE, 0x05C0, 0x05C6, 0x05D6, 0x05DD, 0x05E4, 0x05EB, 0x05F2, 0x05F5, 0x0780,
+		0x0784, 0x0796, 0x0798, 0x079C, 0x07A0, 0x07A2, 0x07A9, 0x07B0, 0x07B3, 0x07B6, 0x07B9, 0x07BE,
+		0x07C1, 0x07C3, 0x07D0, 0x07D4, 0x07E5, 0x07E8, 0x07ED, 0x07F3, 0x07FF, 0x0800, 0x0803, 0x0806,
+		0x080C, 0x0813, 0x0819, 0x081C, 0x081E, 0x0825, 0x0828, 0x0832, 0x0835, 0x0838, 0x0841, 0x0854,
+		0x085A, 0x085D, 0x085E, 0x086D, 0x0876, 0x087A, 0x087B, 0x0881, 0x088E, 0x0893, 0x089A, 0x089C,
+		0x08A0, 0x08A3, 0x08A7, 0x08BB, 0x08BE, 0x08BF, 0x08C4, 0x08CC, 0x08D5, 0x08D8, 0x08DA, 0x08DC,
+		0x08E5, 0x08EE, 0x08F1, 0x08F4, 0x090B, 0x0912, 0x0915, 0x091B, 0x092A, 0x092F, 0x0937, 0x093D,
+		0x0942, 0x0947, 0x0948, 0x094D, 0x0955, 0x0957, 0x0963, 0x096A, 0x0971, 0x0973, 0x097C, 0x0985,
+		0x0988, 0x098D, 0x098F, 0x0998, 0x099A, 0x09AE, 0x09B1, 0x09B2, 0x09B7, 0x09C0, 0x09C4, 0x09C9,
+		0x09D4, 0x09E0, 0x09E4, 0x09EB, 0x09EF, 0x09F3, 0x09F7, 0x09FB, 0x0A00, 0x0A04, 0x0A08, 0x0A0C,
+		0x0A10, 0x0A12, 0x0A16, 0x0A18, 0x0A1C, 0x0A1F, 0x0A22, 0x0A25, 0x0A2A, 0x0A33, 0x0A3A, 0x0A40,
+		0x0A42, 0x0A43, 0x0A46, 0x0A48, 0x0A4A, 0x0A4F, 0x0A58, 0x0A65, 0x0A67, 0x0A68, 0x0A6E, 0x0A72,
+		0x0A75, 0x0A7E, 0x0A82, 0x0A85, 0x0A8F, 0x0A93, 0x0A9B, 0x0A9D, 0x0AA4, 0x0AA9, 0x0AAC, 0x0AAF,
+		0x0ADE, 0x0AE3, 0x0AEC, 0x0AF0, 0x0AFA, 0x0AFC, 0x0B00, 0x0B03, 0x0B0F, 0x0B19, 0x0B1D, 0x0B26,
+		0x0B2A, 0x0B2E, 0x0B3F, 0x0B44, 0x0B46, 0x0B4C, 0x0B59, 0x0BD5, 0x0BDD, 0x0BE2, 0x0BFD, 0x0CE0,
+		0x0CE8, 0x0CF0, 0x0CF3, 0x0CF4, 0x0DE0, 0x0DE7, 0x0DE9, 0x0DF4, 0x0DF7, 0x0DFA, 0x0DFD, 0x0EE0,
+		0x0EEB, 0x0EEF, 0x0EF5, 0x0EFB, 0x0EFE, 0x1062, 0x106B, 0x107D, 0x1080, 0x1082, 0x1092, 0x1097,
+		0x109C, 0x10A3, 0x10CE, 0x10D0, 0x10E1, 0x10E4, 0x10EA, 0x10ED, 0x110A, 0x1129, 0x1153, 0x1157,
+		0x1164, 0x1168, 0x117B, 0x1182, 0x1189, 0x1195, 0x1199, 0x119F, 0x11A0, 0x11A3, 0x11A9, 0x11AD,
+		0x11B3, 0x11BF, 0x11C2, 0x11C4, 0x11C5, 0x11CD, 0x11CF, 0x1200, 0x1216, 0x1219, 0x121D, 0x1220,
+		0x1228, 0x122D, 0x1234, 0x123C, 0x124B, 0x124D, 0x1274, 0x127D, 0x1281, 0x1287, 0x128D, 0x1297,
+		0x12A1, 0x12A6, 0x12A8, 0x12AD, 0x12B2, 0x12B4, 0x12BE, 0x12C3, 0x12D4, 0x12DC, 0x12DF, 0x12E7,
+		0x12EE, 0x12F2, 0x12F7, 0x1304, 0x130E, 0x1319, 0x1323, 0x1328, 0x132E, 0x133A, 0x133D, 0x1349,
+		0x134C, 0x1358, 0x135B, 0x1365, 0x1368, 0x136D, 0x1376, 0x138C, 0x1391, 0x1398, 0x13A2, 0x13A7,
+		0x13AF, 0x13B4, 0x13BA, 0x13C6, 0x13C9, 0x13D3, 0x17A1, 0x17AB, 0x17B1, 0x17B5, 0x17B9, 0x17BB,
+		0x17BF, 0x17C1, 0x17C7, 0x17CC, 0x17D2, 0x17D6, 0x17D9, 0x17DA, 0x17DD, 0x17E0,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0047, Hi: 0x00DC},
-		{Lo: 0x00EE, Hi: 0x01FF},
+		{Lo: 0x00EE, Hi: 0x013B},
+		{Lo: 0x0167, Hi: 0x01FF},
 		{Lo: 0x1050, Hi: 0x1050},
 		{Lo: 0x1053, Hi: 0x1061},
 	},
@@ -100,6 +102,17 @@ var Search5K = &emu.Native{
 		{Start: 0x00DD, Bytes: []emu.Range{{Lo: 0x00DD, Hi: 0x00E0}}},
 		{Start: 0x00E1, Bytes: []emu.Range{{Lo: 0x00E1, Hi: 0x00EC}}},
 		{Start: 0x00ED, Bytes: []emu.Range{{Lo: 0x00ED, Hi: 0x00ED}}},
+		{Start: 0x013C, Bytes: []emu.Range{{Lo: 0x013C, Hi: 0x0142}}},
+		{Start: 0x0143, Bytes: []emu.Range{{Lo: 0x0143, Hi: 0x0146}}},
+		{Start: 0x0147, Bytes: []emu.Range{{Lo: 0x0147, Hi: 0x0149}}},
+		{Start: 0x014A, Bytes: []emu.Range{{Lo: 0x014A, Hi: 0x014E}}},
+		{Start: 0x014F, Bytes: []emu.Range{{Lo: 0x014F, Hi: 0x0150}}},
+		{Start: 0x0151, Bytes: []emu.Range{{Lo: 0x0151, Hi: 0x0155}}},
+		{Start: 0x0156, Bytes: []emu.Range{{Lo: 0x0156, Hi: 0x0157}}},
+		{Start: 0x0158, Bytes: []emu.Range{{Lo: 0x0158, Hi: 0x0158}}},
+		{Start: 0x0159, Bytes: []emu.Range{{Lo: 0x0159, Hi: 0x015B}}},
+		{Start: 0x015C, Bytes: []emu.Range{{Lo: 0x015C, Hi: 0x015D}}},
+		{Start: 0x015E, Bytes: []emu.Range{{Lo: 0x015E, Hi: 0x0166}}},
 		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0203}}},
 		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0207}}},
 		{Start: 0x0208, Bytes: []emu.Range{{Lo: 0x0208, Hi: 0x0208}}},
@@ -151,6 +164,8 @@ var Search5K = &emu.Native{
 		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E1}}},
 		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E4}}},
 		{Start: 0x02E5, Bytes: []emu.Range{{Lo: 0x02E5, Hi: 0x02E5}}},
+		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02EB}}},
+		{Start: 0x02EC, Bytes: []emu.Range{{Lo: 0x02EC, Hi: 0x02F0}}},
 		{Start: 0x02F3, Bytes: []emu.Range{{Lo: 0x02F3, Hi: 0x02F6}}},
 		{Start: 0x02F7, Bytes: []emu.Range{{Lo: 0x02F7, Hi: 0x02FC}}},
 		{Start: 0x02FD, Bytes: []emu.Range{{Lo: 0x02FD, Hi: 0x0305}}},
@@ -196,6 +211,7 @@ var Search5K = &emu.Native{
 		{Start: 0x03E9, Bytes: []emu.Range{{Lo: 0x03E9, Hi: 0x03F8}}},
 		{Start: 0x03F9, Bytes: []emu.Range{{Lo: 0x03F9, Hi: 0x03F9}}},
 		{Start: 0x03FA, Bytes: []emu.Range{{Lo: 0x03FA, Hi: 0x03FC}}},
+		{Start: 0x03FD, Bytes: []emu.Range{{Lo: 0x03FD, Hi: 0x03FF}}},
 		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x040E}}},
 		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0423}}},
 		{Start: 0x0424, Bytes: []emu.Range{{Lo: 0x0424, Hi: 0x0425}}},
@@ -284,6 +300,13 @@ var Search5K = &emu.Native{
 		{Start: 0x07BE, Bytes: []emu.Range{{Lo: 0x07BE, Hi: 0x07C0}}},
 		{Start: 0x07C1, Bytes: []emu.Range{{Lo: 0x07C1, Hi: 0x07C2}}},
 		{Start: 0x07C3, Bytes: []emu.Range{{Lo: 0x07C3, Hi: 0x07CE}}},
+		{Start: 0x07D0, Bytes: []emu.Range{{Lo: 0x07D0, Hi: 0x07D3}}},
+		{Start: 0x07D4, Bytes: []emu.Range{{Lo: 0x07D4, Hi: 0x07E4}}},
+		{Start: 0x07E5, Bytes: []emu.Range{{Lo: 0x07E5, Hi: 0x07E7}}},
+		{Start: 0x07E8, Bytes: []emu.Range{{Lo: 0x07E8, Hi: 0x07EC}}},
+		{Start: 0x07ED, Bytes: []emu.Range{{Lo: 0x07ED, Hi: 0x07F2}}},
+		{Start: 0x07F3, Bytes: []emu.Range{{Lo: 0x07F3, Hi: 0x07FE}}},
+		{Start: 0x07FF, Bytes: []emu.Range{{Lo: 0x07FF, Hi: 0x07FF}}},
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0805}}},
 		{Start: 0x0806, Bytes: []emu.Range{{Lo: 0x0806, Hi: 0x080B}}},
@@ -698,6 +721,61 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L00ED
+	case 0x013C:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L013C
+	case 0x0143:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0143
+	case 0x0147:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0147
+	case 0x014A:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L014A
+	case 0x014F:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L014F
+	case 0x0151:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0151
+	case 0x0156:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0156
+	case 0x0158:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0158
+	case 0x0159:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0159
+	case 0x015C:
+		if 58 >= budget {
+			goto budget
+		}
+		goto L015C
+	case 0x015E:
+		if 56 >= budget {
+			goto budget
+		}
+		goto L015E
 	case 0x0200:
 		if 5 >= budget {
 			goto budget
@@ -894,7 +972,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L028F
 	case 0x0292:
-		if 30 >= budget {
+		if 1644 >= budget {
 			goto budget
 		}
 		goto L0292
@@ -953,6 +1031,16 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L02E5
+	case 0x02E6:
+		if 1620 >= budget {
+			goto budget
+		}
+		goto L02E6
+	case 0x02EC:
+		if 1611 >= budget {
+			goto budget
+		}
+		goto L02EC
 	case 0x02F3:
 		if 65 >= budget {
 			goto budget
@@ -1178,6 +1266,11 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L03FA
+	case 0x03FD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L03FD
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -1618,6 +1711,41 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L07C3
+	case 0x07D0:
+		if 1604 >= budget {
+			goto budget
+		}
+		goto L07D0
+	case 0x07D4:
+		if 1598 >= budget {
+			goto budget
+		}
+		goto L07D4
+	case 0x07E5:
+		if 1570 >= budget {
+			goto budget
+		}
+		goto L07E5
+	case 0x07E8:
+		if 1578 >= budget {
+			goto budget
+		}
+		goto L07E8
+	case 0x07ED:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L07ED
+	case 0x07F3:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L07F3
+	case 0x07FF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L07FF
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -3006,7 +3134,7 @@ func search5K(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0780 && pc <= 0x07CE) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CFF) || (pc >= 0x0DE0 && pc <= 0x0DFF) || (pc >= 0x0EE0 && pc <= 0x0EFE) || (pc >= 0x1062 && pc <= 0x11CF) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x013C && pc <= 0x0166) || (pc >= 0x0200 && pc <= 0x02F0) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0780 && pc <= 0x07CE) || (pc >= 0x07D0 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CFF) || (pc >= 0x0DE0 && pc <= 0x0DFF) || (pc >= 0x0EE0 && pc <= 0x0EFE) || (pc >= 0x1062 && pc <= 0x11CF) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -3034,13 +3162,13 @@ L0000: // CHESS
 	}
 	// 0004 JSR XINIT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0004
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x06, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x06
 		s -= 2
 		goto L1062
 	}
@@ -3064,13 +3192,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -3084,13 +3212,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -3155,13 +3283,13 @@ L001A: // WHSET
 	clock += 6<<clockShift + 1
 	// 001A JSR XSETW
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x001A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x1C, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x1C
 		s -= 2
 		goto L106B
 	}
@@ -3248,13 +3376,13 @@ L002E:
 	clock += 6<<clockShift + 1
 	// 002E JSR REVX
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x002E
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
 		goto L107D
 	}
@@ -3300,13 +3428,13 @@ L0039:
 	clock += 6<<clockShift + 1
 	// 0039 JSR GO
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0039
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x3B, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x3B
 		s -= 2
 		goto L0453
 	}
@@ -3422,6 +3550,10 @@ L00ED: // FR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -3464,6 +3596,8 @@ L00ED: // FR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -3488,6 +3622,8 @@ L00ED: // FR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -3532,6 +3668,8 @@ L00ED: // FR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -3561,6 +3699,386 @@ L00ED: // FR
 			}
 		}
 		goto step
+	}
+
+L013C: // CHKX
+	if clock+20<<clockShift >= end {
+		pc = 0x013C
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 013C LDA .IDEP
+	{
+		m := c.Mem[0x0048]
+		a = m
+		nz = int(int8(a))
+	}
+	// 013E CMP .CXLIM
+	{
+		m := c.Mem[0x0167]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0141 BCS CXN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0159
+		}
+	}
+
+L0143:
+	clock += 5<<clockShift + 2
+	// 0143 CMP .PLY
+	{
+		m := c.Mem[0x0047]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0145 BCC CXN
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0159
+		}
+	}
+
+L0147:
+	clock += 6<<clockShift + 1
+	// 0147 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L0400
+	}
+
+L014A:
+	if clock+9<<clockShift >= end {
+		pc = 0x014A
+		goto budget
+	}
+	clock += 9<<clockShift + 2
+	// 014A LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 014C JSR RATT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x014C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x4E
+		s -= 2
+		goto L03FD
+	}
+
+L014F:
+	if clock+13<<clockShift >= end {
+		pc = 0x014F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 014F BEQ CXN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0159
+		}
+	}
+
+L0151:
+	clock += 11<<clockShift + 2
+	// 0151 INC .IDEP
+	{
+		m := c.Mem[0x0048]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0048] = m
+	}
+	// 0153 JSR NEGA
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0153
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x55
+		s -= 2
+		goto L17A1
+	}
+
+L0156:
+	if clock+5<<clockShift >= end {
+		pc = 0x0156
+		goto budget
+	}
+	clock += 5<<clockShift + 1
+	// 0156 DEC .IDEP
+	{
+		m := c.Mem[0x0048]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0048] = m
+	}
+
+L0158: // CXR
+	if clock+6<<clockShift >= end {
+		pc = 0x0158
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0158 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x034B:
+			goto L034B
+		case 0x0803:
+			goto L0803
+		}
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 6:
+				goto L0352
+			case 26:
+				goto L05A8
+			case 35:
+				goto L0A75
+			case 41:
+				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
+			case 73:
+				goto L17E0
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 189:
+				goto L014A
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
+				goto L09B1
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 301:
+				goto L0400
+			case 308:
+				goto L04B8
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
+				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 456:
+				goto L0156
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
+			}
+		}
+		goto step
+	}
+
+L0159: // CXN
+	if clock+3<<clockShift >= end {
+		pc = 0x0159
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0159 JMP NEGA
+	{
+		goto L17A1
+	}
+
+L015C: // NULLB
+	if clock+58<<clockShift >= end {
+		pc = 0x015C
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 015C BCS CXR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0158
+		}
+	}
+
+L015E: // NCUT
+	clock += 15<<clockShift + 4
+	// 015E EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0160 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 13<<clockShift + 3
+			pc = 0x0160
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0162 INC .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 9<<clockShift + 2
+			pc = 0x0162
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0164 JMP HRP
+	{
+		goto L02CA
 	}
 
 L0200: // GNM
@@ -3635,6 +4153,10 @@ L0208:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -3677,6 +4199,8 @@ L0208:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -3701,6 +4225,8 @@ L0208:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -3745,6 +4271,8 @@ L0208:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -3780,13 +4308,13 @@ L0209: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
@@ -3839,13 +4367,13 @@ L0216: // AGN
 	clock += 6<<clockShift + 1
 	// 0216 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0216
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x18, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
 		s -= 2
 		goto L0426_0219
 	}
@@ -3876,19 +4404,24 @@ L021B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 9<<clockShift + 2
+			pc = 0x021B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
 	}
 	// 021C JSR JANUS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x021C
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x1E, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
 		s -= 2
 		goto L02F3_021F
 	}
@@ -3954,13 +4487,13 @@ L0229: // STOP
 	clock += 6<<clockShift + 1
 	// 0229 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0229
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x2B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
 		s -= 2
 		goto L0266_022C
 	}
@@ -4036,13 +4569,13 @@ L023C: // P1
 	clock += 6<<clockShift + 1
 	// 023C JSR PCAP
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x023C
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x3E, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
 		goto L0A43
 	}
@@ -4075,13 +4608,13 @@ L0243:
 	clock += 6<<clockShift + 1
 	// 0243 JSR PJK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0243
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
 		s -= 2
 		goto L0A72
 	}
@@ -4094,13 +4627,13 @@ L0246: // P2
 	clock += 6<<clockShift + 1
 	// 0246 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
 		s -= 2
 		goto L0266_0249
 	}
@@ -4147,13 +4680,13 @@ L0251: // P3
 	clock += 6<<clockShift + 1
 	// 0251 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0251
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
 		s -= 2
 		goto L0426_0254
 	}
@@ -4186,13 +4719,13 @@ L0258:
 	clock += 6<<clockShift + 1
 	// 0258 JSR PJAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0258
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x5A, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
 		s -= 2
 		goto L0A68
 	}
@@ -4281,6 +4814,10 @@ L0266: // RESET
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -4323,6 +4860,8 @@ L0266: // RESET
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -4347,6 +4886,8 @@ L0266: // RESET
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -4391,6 +4932,8 @@ L0266: // RESET
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -4443,13 +4986,13 @@ L0271:
 	clock += 6<<clockShift + 1
 	// 0271 JSR MOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0271
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x73, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
 		s -= 2
 		goto L0AAF
 	}
@@ -4489,13 +5032,13 @@ L027A:
 	clock += 6<<clockShift + 1
 	// 027A JSR DISMV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x027A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7C, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
 		s -= 2
 		goto L03BD
 	}
@@ -4577,19 +5120,19 @@ L028F: // HREV
 	clock += 6<<clockShift + 1
 	// 028F JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x028F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x91, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x91
 		s -= 2
 		goto L0400
 	}
 
 L0292:
-	if clock+30<<clockShift >= end {
+	if clock+1644<<clockShift >= end {
 		pc = 0x0292
 		goto budget
 	}
@@ -4609,7 +5152,7 @@ L0292:
 	// 0296 STA .HP,X
 	{
 		ea := 0x0100 + uint16(x)
-		if c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 18<<clockShift + 5
 			pc = 0x0296
 			goto step
@@ -4619,7 +5162,7 @@ L0292:
 	// 0299 STA .BBM,X
 	{
 		ea := 0x0110 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 13<<clockShift + 4
 			pc = 0x0299
 			goto step
@@ -4640,11 +5183,11 @@ L0292:
 		nz = int(int8(m))
 		a = m
 	}
-	// 02A0 BCC HRR
+	// 02A0 BCC NULLC
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L02CF
+			goto L02E6
 		}
 	}
 
@@ -4749,13 +5292,13 @@ L02C1:
 	clock += 6<<clockShift + 1
 	// 02C1 JSR RCHK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x02C1
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xC3, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xC3
 		s -= 2
 		goto L0780
 	}
@@ -4786,7 +5329,7 @@ L02C4:
 		}
 	}
 
-L02CA:
+L02CA: // HRP
 	clock += 11<<clockShift + 3
 	// 02CA PLA
 	{
@@ -4808,6 +5351,10 @@ L02CA:
 	}
 
 L02CF: // HRR
+	if clock+6<<clockShift >= end {
+		pc = 0x02CF
+		goto budget
+	}
 	clock += 6<<clockShift + 1
 	// 02CF RTS
 	{
@@ -4837,6 +5384,10 @@ L02CF: // HRR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -4879,6 +5430,8 @@ L02CF: // HRR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -4903,6 +5456,8 @@ L02CF: // HRR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -4947,6 +5502,8 @@ L02CF: // HRR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -5080,6 +5637,10 @@ L02E5: // HCR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -5122,6 +5683,8 @@ L02E5: // HCR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -5146,6 +5709,8 @@ L02E5: // HCR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -5190,6 +5755,8 @@ L02E5: // HCR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -5219,6 +5786,46 @@ L02E5: // HCR
 			}
 		}
 		goto step
+	}
+
+L02E6: // NULLC
+	clock += 9<<clockShift + 4
+	// 02E6 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 02E7 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 02E8 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02EA BCS HRR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02CF
+		}
+	}
+
+L02EC:
+	clock += 7<<clockShift + 2
+	// 02EC LDA $7E,X
+	{
+		m := c.Mem[x+0x7E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EE JMP NULLA
+	{
+		goto L07D0
 	}
 
 L02F3: // JANUS
@@ -5325,6 +5932,10 @@ L0306: // JR0
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -5367,6 +5978,8 @@ L0306: // JR0
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -5391,6 +6004,8 @@ L0306: // JR0
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -5435,6 +6050,8 @@ L0306: // JR0
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -5532,13 +6149,13 @@ L0324: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0324
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
 		goto L1168
 	}
@@ -5551,13 +6168,13 @@ L0327:
 	clock += 6<<clockShift + 1
 	// 0327 JSR EXTRA
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0327
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x29, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x29
 		s -= 2
 		goto L1200
 	}
@@ -5570,13 +6187,13 @@ L032A:
 	clock += 6<<clockShift + 1
 	// 032A JSR MOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x032A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x2C, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2C
 		s -= 2
 		goto L0AAF
 	}
@@ -5690,17 +6307,17 @@ L032D:
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 0348 JSR NEGA
+	// 0348 JSR CHKX
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0348
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x4A, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x4A
 		s -= 2
-		goto L17A1
+		goto L013C
 	}
 
 L034B:
@@ -5722,13 +6339,13 @@ L034B:
 	}
 	// 034F JSR UMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x034F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x51, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x51
 		s -= 2
 		goto L10A3
 	}
@@ -5853,13 +6470,13 @@ L0369:
 	}
 	// 036B JSR HBEST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x036B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x6D
 		s -= 2
 		goto L0EE0
 	}
@@ -5902,13 +6519,13 @@ L037B:
 	clock += 6<<clockShift + 1
 	// 037B JSR KREC
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x037B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7D, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x7D
 		s -= 2
 		goto L08EE
 	}
@@ -5984,6 +6601,10 @@ L0388: // JRET
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -6026,6 +6647,8 @@ L0388: // JRET
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -6050,6 +6673,8 @@ L0388: // JRET
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -6094,6 +6719,8 @@ L0388: // JRET
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -6140,13 +6767,13 @@ L0389: // NOLEG2
 	}
 	// 038B JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x038B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x8D, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x8D
 		s -= 2
 		goto L0400
 	}
@@ -6351,6 +6978,10 @@ L03B2:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -6393,6 +7024,8 @@ L03B2:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -6417,6 +7050,8 @@ L03B2:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -6461,6 +7096,8 @@ L03B2:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -6535,6 +7172,10 @@ L03BC: // GR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -6577,6 +7218,8 @@ L03BC: // GR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -6601,6 +7244,8 @@ L03BC: // GR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -6645,6 +7290,8 @@ L03BC: // GR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -6765,6 +7412,10 @@ L03C6:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -6807,6 +7458,8 @@ L03C6:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -6831,6 +7484,8 @@ L03C6:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -6875,6 +7530,8 @@ L03C6:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -6932,6 +7589,11 @@ L03D1:
 	// 03D1 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 7
+			pc = 0x03D1
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -7083,6 +7745,25 @@ L03FA: // HSR
 		goto L0400
 	}
 
+L03FD: // RATT
+	if clock+6<<clockShift >= end {
+		pc = 0x03FD
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 03FD JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x03FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xFF
+		s -= 2
+		goto L09B2_0400
+	}
+
 L0400: // REVERSE
 	if clock+4840<<clockShift >= end {
 		pc = 0x0400
@@ -7092,6 +7773,11 @@ L0400: // REVERSE
 	// 0400 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 8
+			pc = 0x0400
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -8490,6 +9176,10 @@ L0424:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -8532,6 +9222,8 @@ L0424:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -8556,6 +9248,8 @@ L0424:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -8600,6 +9294,8 @@ L0424:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -8810,6 +9506,10 @@ L044C: // RETL
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -8852,6 +9552,8 @@ L044C: // RETL
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -8876,6 +9578,8 @@ L044C: // RETL
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -8920,6 +9624,8 @@ L044C: // RETL
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -8985,6 +9691,10 @@ L044F: // ILLEGAL
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -9027,6 +9737,8 @@ L044F: // ILLEGAL
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -9051,6 +9763,8 @@ L044F: // ILLEGAL
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -9095,6 +9809,8 @@ L044F: // ILLEGAL
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -9627,13 +10343,13 @@ L04A4: // ITER
 	}
 	// 04B5 JSR HFIRST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04B5
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xB7, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xB7
 		s -= 2
 		goto L0DE0
 	}
@@ -9646,13 +10362,13 @@ L04B8:
 	clock += 6<<clockShift + 1
 	// 04B8 JSR ROOT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04B8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBA, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xBA
 		s -= 2
 		goto L0803
 	}
@@ -9665,13 +10381,13 @@ L04BB:
 	clock += 6<<clockShift + 1
 	// 04BB JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04BB
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBD, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xBD
 		s -= 2
 		goto L0400
 	}
@@ -9777,7 +10493,7 @@ L04D1: // GHIST
 		// 04D4 STA $00D1,Y
 		{
 			ea := 0x00D1 + uint16(y)
-			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 				clock -= 18<<clockShift + 5
 				pc = 0x04D4
 				goto step
@@ -9795,7 +10511,7 @@ L04D1: // GHIST
 		// 04DA STA $00D5,Y
 		{
 			ea := 0x00D5 + uint16(y)
-			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 				clock -= 9<<clockShift + 3
 				pc = 0x04DA
 				goto step
@@ -9820,7 +10536,7 @@ L04D1: // GHIST
 		}
 		{
 			ea := 0x00D1 + uint16(y)
-			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 				clock -= 18<<clockShift + 5
 				pc = 0x04D4
 				goto step
@@ -9836,7 +10552,7 @@ L04D1: // GHIST
 		}
 		{
 			ea := 0x00D5 + uint16(y)
-			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 				clock -= 9<<clockShift + 3
 				pc = 0x04DA
 				goto step
@@ -9860,7 +10576,7 @@ L04D1: // GHIST
 		}
 		{
 			ea := 0x00D1 + uint16(y)
-			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 				clock -= 18<<clockShift + 5
 				pc = 0x04D4
 				goto step
@@ -9876,7 +10592,7 @@ L04D1: // GHIST
 		}
 		{
 			ea := 0x00D5 + uint16(y)
-			if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+			if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 				clock -= 9<<clockShift + 3
 				pc = 0x04DA
 				goto step
@@ -9901,7 +10617,7 @@ L04D1: // GHIST
 	// 04D4 STA $00D1,Y
 	{
 		ea := 0x00D1 + uint16(y)
-		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+		if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 18<<clockShift + 5
 			pc = 0x04D4
 			goto step
@@ -9919,7 +10635,7 @@ L04D1: // GHIST
 	// 04DA STA $00D5,Y
 	{
 		ea := 0x00D5 + uint16(y)
-		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+		if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
 			pc = 0x04DA
 			goto step
@@ -9989,13 +10705,13 @@ L04E0:
 	}
 	// 04F4 JSR RMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04F4
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xF6
 		s -= 2
 		goto L0DF4
 	}
@@ -10044,6 +10760,10 @@ L04FA: // MATE
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -10086,6 +10806,8 @@ L04FA: // MATE
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -10110,6 +10832,8 @@ L04FA: // MATE
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -10154,6 +10878,8 @@ L04FA: // MATE
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -10258,6 +10984,10 @@ L0505:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -10300,6 +11030,8 @@ L0505:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -10324,6 +11056,8 @@ L0505:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -10368,6 +11102,8 @@ L0505:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -10437,6 +11173,10 @@ L0509: // PSTN
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -10479,6 +11219,8 @@ L0509: // PSTN
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -10503,6 +11245,8 @@ L0509: // PSTN
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -10547,6 +11291,8 @@ L0509: // PSTN
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -10611,7 +11357,7 @@ L0520: // HLOOK
 	// 0528 STA .HIX,X
 	{
 		ea := 0x0120 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 25<<clockShift + 8
 			pc = 0x0528
 			goto step
@@ -10638,7 +11384,7 @@ L0520: // HLOOK
 	// 0530 STA .HCK,X
 	{
 		ea := 0x0128 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 13<<clockShift + 4
 			pc = 0x0530
 			goto step
@@ -10680,7 +11426,7 @@ L053A:
 	// 053D STA .HS,X
 	{
 		ea := 0x0108 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 16<<clockShift + 5
 			pc = 0x053D
 			goto step
@@ -10822,13 +11568,13 @@ L0567: // HLN
 	clock += 6<<clockShift + 1
 	// 0567 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0567
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x69, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x69
 		s -= 2
 		goto L0266_056A
 	}
@@ -10841,13 +11587,13 @@ L056A: // HSTEP
 	clock += 6<<clockShift + 1
 	// 056A JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x056A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x6C
 		s -= 2
 		goto L0426_056D
 	}
@@ -11000,6 +11746,10 @@ L0589: // HLR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -11042,6 +11792,8 @@ L0589: // HLR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -11066,6 +11818,8 @@ L0589: // HLR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -11110,6 +11864,8 @@ L0589: // HLR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -11162,13 +11918,13 @@ L058E: // HPF
 	clock += 6<<clockShift + 1
 	// 058E JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x058E
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x90
 		s -= 2
 		goto L0426_0591
 	}
@@ -11264,13 +12020,13 @@ L05A5: // HPD1
 	clock += 6<<clockShift + 1
 	// 05A5 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x05A5
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xA7, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xA7
 		s -= 2
 		goto L0266_05A8
 	}
@@ -11283,13 +12039,13 @@ L05A8:
 	clock += 6<<clockShift + 1
 	// 05A8 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x05A8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xAA, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xAA
 		s -= 2
 		goto L0426_05AB
 	}
@@ -11399,6 +12155,10 @@ L05BD:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -11441,6 +12201,8 @@ L05BD:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -11465,6 +12227,8 @@ L05BD:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -11509,6 +12273,8 @@ L05BD:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -11590,7 +12356,7 @@ L05C6: // HG1
 	// 05CA STA .HP,X
 	{
 		ea := 0x0100 + uint16(x)
-		if c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 6
 			pc = 0x05CA
 			goto step
@@ -11759,6 +12525,10 @@ L05F5: // HQR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -11801,6 +12571,8 @@ L05F5: // HQR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -11825,6 +12597,8 @@ L05F5: // HQR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -11869,6 +12643,8 @@ L05F5: // HQR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -12028,6 +12804,10 @@ L0798: // RP1
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -12070,6 +12850,8 @@ L0798: // RP1
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -12094,6 +12876,8 @@ L0798: // RP1
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -12138,6 +12922,8 @@ L0798: // RP1
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -12285,13 +13071,13 @@ L07B6: // RLEG
 	clock += 6<<clockShift + 1
 	// 07B6 JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x07B6
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xB8, 0x07
+		c.Mem[sa], c.Mem[sb] = 0x07, 0xB8
 		s -= 2
 		goto L0400
 	}
@@ -12310,13 +13096,13 @@ L07B9:
 	}
 	// 07BB JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x07BB
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBD, 0x07
+		c.Mem[sa], c.Mem[sb] = 0x07, 0xBD
 		s -= 2
 		goto L09B2_07BE
 	}
@@ -12329,13 +13115,13 @@ L07BE:
 	clock += 6<<clockShift + 1
 	// 07BE JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x07BE
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xC0, 0x07
+		c.Mem[sa], c.Mem[sb] = 0x07, 0xC0
 		s -= 2
 		goto L0400
 	}
@@ -12420,6 +13206,10 @@ L07C3:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -12462,6 +13252,8 @@ L07C3:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -12486,6 +13278,8 @@ L07C3:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -12530,6 +13324,371 @@ L07C3:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
+			}
+		}
+		goto step
+	}
+
+L07D0: // NULLA
+	clock += 6<<clockShift + 2
+	// 07D0 CMP $76,X
+	{
+		m := c.Mem[x+0x76]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07D2 BCC NRTS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L07FF
+		}
+	}
+
+L07D4:
+	clock += 28<<clockShift + 9
+	// 07D4 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 07D6 STA $81,X
+	{
+		ea := uint16(x + 0x81)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 26<<clockShift + 8
+			pc = 0x07D6
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07D8 LDA $76,X
+	{
+		m := c.Mem[x+0x76]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07DA EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 07DC STA $71,X
+	{
+		ea := uint16(x + 0x71)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 16<<clockShift + 5
+			pc = 0x07DC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07DE TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 07DF INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 07E0 STY $79,X
+	{
+		ea := uint16(x + 0x79)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 2
+			pc = 0x07E0
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 07E2 LDY .NMON
+	{
+		m := c.Mem[0x02F1]
+		y = m
+		nz = int(int8(y))
+	}
+
+L07E5: // NP1
+	clock += 4<<clockShift + 2
+	// 07E5 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 07E6 BMI NRTS
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L07FF
+		}
+	}
+
+L07E8:
+	clock += 6<<clockShift + 2
+	// 07E8 LDA $0051,Y
+	{
+		ea := 0x0051 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07EB BMI NP1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L07E5
+		}
+	}
+
+L07ED: // NULLS
+	clock += 11<<clockShift + 3
+	// 07ED INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 07EE STX .PLY
+	{
+		c.Mem[0x0047] = x
+	}
+	// 07F0 JSR CXN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x07F0
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x07, 0xF2
+		s -= 2
+		goto L0159
+	}
+
+L07F3:
+	if clock+19<<clockShift >= end {
+		pc = 0x07F3
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 07F3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 07F5 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 07F6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 07F7 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 07F8 STX .PLY
+	{
+		c.Mem[0x0047] = x
+	}
+	// 07FA CMP $7B,X
+	{
+		m := c.Mem[x+0x7B]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07FC JMP NULLB
+	{
+		goto L015C
+	}
+
+L07FF: // NRTS
+	clock += 6<<clockShift + 1
+	// 07FF RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x0803:
+			goto L0803
+		}
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 6:
+				goto L0352
+			case 26:
+				goto L05A8
+			case 35:
+				goto L0A75
+			case 41:
+				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
+			case 73:
+				goto L17E0
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 189:
+				goto L014A
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
+				goto L09B1
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 301:
+				goto L0400
+			case 308:
+				goto L04B8
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
+				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -12569,13 +13728,13 @@ L0800: // FULL
 	clock += 6<<clockShift + 1
 	// 0800 JSR HREV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0800
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
 		s -= 2
 		goto L028F
 	}
@@ -12588,13 +13747,13 @@ L0803: // ROOT
 	clock += 6<<clockShift + 1
 	// 0803 JSR CAPT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0803
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
 		s -= 2
 		goto L0841_0806
 	}
@@ -12645,13 +13804,13 @@ L080C:
 	}
 	// 0810 JSR HKILL
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0810
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x12, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
 		s -= 2
 		goto L0CE0
 	}
@@ -12686,13 +13845,13 @@ L0819:
 	clock += 6<<clockShift + 1
 	// 0819 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0819
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x1B, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x1B
 		s -= 2
 		goto L0838_081C
 	}
@@ -12776,13 +13935,13 @@ L0828: // NOLEG
 	}
 	// 082F JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x082F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x31
 		s -= 2
 		goto L0400
 	}
@@ -12795,13 +13954,13 @@ L0832:
 	clock += 6<<clockShift + 1
 	// 0832 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0832
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x34, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x34
 		s -= 2
 		goto L0838_0835
 	}
@@ -12945,13 +14104,13 @@ L0841: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0851
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
 		s -= 2
 		goto L0838_0854
 	}
@@ -12986,13 +14145,13 @@ L085A:
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x085A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
 		s -= 2
 		goto L087B
 	}
@@ -13031,6 +14190,10 @@ L085D: // CDONE
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -13073,6 +14236,8 @@ L085D: // CDONE
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -13097,6 +14262,8 @@ L085D: // CDONE
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -13141,6 +14308,8 @@ L085D: // CDONE
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -13214,13 +14383,13 @@ L085E: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x086A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
 		goto L1153
 	}
@@ -13308,6 +14477,10 @@ L087A: // CFULL
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -13350,6 +14523,8 @@ L087A: // CFULL
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -13374,6 +14549,8 @@ L087A: // CFULL
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -13418,6 +14595,8 @@ L087A: // CFULL
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -13708,13 +14887,13 @@ L08A7:
 	}
 	// 08B8 JSR TRY
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x08B8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBA, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xBA
 		s -= 2
 		goto L0324
 	}
@@ -13758,6 +14937,10 @@ L08BE: // CEND
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -13800,6 +14983,8 @@ L08BE: // CEND
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -13824,6 +15009,8 @@ L08BE: // CEND
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -13868,6 +15055,8 @@ L08BE: // CEND
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -13979,13 +15168,13 @@ L08D5: // KSTEP
 	clock += 6<<clockShift + 1
 	// 08D5 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x08D5
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xD7, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xD7
 		s -= 2
 		goto L0426_08D8
 	}
@@ -14086,13 +15275,13 @@ L08EE: // KREC
 	clock += 6<<clockShift + 1
 	// 08EE JSR KOK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x08EE
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xF0, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xF0
 		s -= 2
 		goto L11A3
 	}
@@ -14214,6 +15403,10 @@ L08F4:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -14256,6 +15449,8 @@ L08F4:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -14280,6 +15475,8 @@ L08F4:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -14324,6 +15521,8 @@ L08F4:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -14410,6 +15609,10 @@ L0912: // KNONE
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -14452,6 +15655,8 @@ L0912: // KNONE
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -14476,6 +15681,8 @@ L0912: // KNONE
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -14520,6 +15727,8 @@ L0912: // KNONE
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -14703,13 +15912,13 @@ L093D:
 	}
 	// 093F JSR CSIDE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x093F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x41
 		s -= 2
 		goto L094D_0942
 	}
@@ -14728,13 +15937,13 @@ L0942:
 	}
 	// 0944 JSR CSIDE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0944
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x46
 		s -= 2
 		goto L094D_0947
 	}
@@ -14771,6 +15980,10 @@ L0947: // RTR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -14813,6 +16026,8 @@ L0947: // RTR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -14837,6 +16052,8 @@ L0947: // RTR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -14881,6 +16098,8 @@ L0947: // RTR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -15168,13 +16387,13 @@ L0988: // CS3
 	}
 	// 098A JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x098A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x8C, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
 		s -= 2
 		goto L09B2_098D
 	}
@@ -15217,13 +16436,13 @@ L098F:
 	}
 	// 0995 JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0995
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x97, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x97
 		s -= 2
 		goto L09B2_0998
 	}
@@ -15298,13 +16517,13 @@ L099A:
 	}
 	// 09AB JSR JANUS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09AB
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xAD, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xAD
 		s -= 2
 		goto L02F3_09AE
 	}
@@ -15317,13 +16536,13 @@ L09AE:
 	clock += 6<<clockShift + 1
 	// 09AE JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09AE
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xB0, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xB0
 		s -= 2
 		goto L0266_09B1
 	}
@@ -15362,6 +16581,10 @@ L09B1: // CSR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -15404,6 +16627,8 @@ L09B1: // CSR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -15428,6 +16653,8 @@ L09B1: // CSR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -15472,6 +16699,8 @@ L09B1: // CSR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -15548,13 +16777,13 @@ L09B7: // AK1
 	}
 	// 09BD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09BD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
 		s -= 2
 		goto L0A25_09C0
 	}
@@ -15661,13 +16890,13 @@ L09D4: // AK3
 	}
 	// 09DD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09DD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
 		s -= 2
 		goto L0A25_09E0
 	}
@@ -15955,6 +17184,8 @@ L0A1F:
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x07BE:
 			goto L07BE
 		case 0x098D:
@@ -15972,6 +17203,10 @@ L0A1F:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -16014,6 +17249,8 @@ L0A1F:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -16038,6 +17275,8 @@ L0A1F:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -16082,6 +17321,8 @@ L0A1F:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -16134,6 +17375,8 @@ L0A22: // AYES
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x07BE:
 			goto L07BE
 		case 0x098D:
@@ -16151,6 +17394,10 @@ L0A22: // AYES
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -16193,6 +17440,8 @@ L0A22: // AYES
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -16217,6 +17466,8 @@ L0A22: // AYES
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -16261,6 +17512,8 @@ L0A22: // AYES
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -16423,6 +17676,10 @@ L0A3A:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -16465,6 +17722,8 @@ L0A3A:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -16489,6 +17748,8 @@ L0A3A:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -16533,6 +17794,8 @@ L0A3A:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -16603,6 +17866,10 @@ L0A42: // AEMP
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -16645,6 +17912,8 @@ L0A42: // AEMP
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -16669,6 +17938,8 @@ L0A42: // AEMP
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -16713,6 +17984,8 @@ L0A42: // AEMP
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -16752,13 +18025,13 @@ L0A43: // PCAP
 	clock += 6<<clockShift + 1
 	// 0A43 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0A43
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x0A
+		c.Mem[sa], c.Mem[sb] = 0x0A, 0x45
 		s -= 2
 		goto L0426_0A46
 	}
@@ -16918,6 +18191,10 @@ L0A67: // PCR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -16960,6 +18237,8 @@ L0A67: // PCR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -16984,6 +18263,8 @@ L0A67: // PCR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -17028,6 +18309,8 @@ L0A67: // PCR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -17110,13 +18393,13 @@ L0A72: // PJK
 	clock += 6<<clockShift + 1
 	// 0A72 JSR JANUS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0A72
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x74, 0x0A
+		c.Mem[sa], c.Mem[sb] = 0x0A, 0x74
 		s -= 2
 		goto L02F3_0A75
 	}
@@ -17580,13 +18863,13 @@ L0B00: // ZR
 	clock += 6<<clockShift + 1
 	// 0B00 JSR MSEL
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0B00
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x0B
+		c.Mem[sa], c.Mem[sb] = 0x0B, 0x02
 		s -= 2
 		goto L11C5
 	}
@@ -18053,6 +19336,11 @@ L0B59: // MR1
 	// 0B94 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 109<<clockShift + 37
+			pc = 0x0B94
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -18098,6 +19386,11 @@ L0B59: // MR1
 	// 0B9F PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 91<<clockShift + 30
+			pc = 0x0B9F
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -18165,6 +19458,11 @@ L0B59: // MR1
 	// 0BB1 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 59<<clockShift + 20
+			pc = 0x0BB1
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -18204,6 +19502,11 @@ L0B59: // MR1
 	// 0BBB PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 42<<clockShift + 14
+			pc = 0x0BBB
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -18217,6 +19520,11 @@ L0B59: // MR1
 	// 0BBE PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 36<<clockShift + 12
+			pc = 0x0BBE
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -18459,6 +19767,10 @@ L0BFD: // M8
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -18501,6 +19813,8 @@ L0BFD: // M8
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -18525,6 +19839,8 @@ L0BFD: // M8
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -18569,6 +19885,8 @@ L0BFD: // M8
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -18693,6 +20011,10 @@ L0CF3: // HKR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -18735,6 +20057,8 @@ L0CF3: // HKR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -18759,6 +20083,8 @@ L0CF3: // HKR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -18803,6 +20129,8 @@ L0CF3: // HKR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -18903,6 +20231,10 @@ L0CF4: // MROOK
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -18945,6 +20277,8 @@ L0CF4: // MROOK
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -18969,6 +20303,8 @@ L0CF4: // MROOK
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -19013,6 +20349,8 @@ L0CF4: // MROOK
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -19108,13 +20446,13 @@ L0DF4: // RMOVE
 	clock += 6<<clockShift + 1
 	// 0DF4 JSR MOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0DF4
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x0D
+		c.Mem[sa], c.Mem[sb] = 0x0D, 0xF6
 		s -= 2
 		goto L0AAF
 	}
@@ -19127,13 +20465,13 @@ L0DF7:
 	clock += 6<<clockShift + 1
 	// 0DF7 JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0DF7
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xF9, 0x0D
+		c.Mem[sa], c.Mem[sb] = 0x0D, 0xF9
 		s -= 2
 		goto L0400
 	}
@@ -19146,13 +20484,13 @@ L0DFA:
 	clock += 6<<clockShift + 1
 	// 0DFA JSR HKEY
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0DFA
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xFC, 0x0D
+		c.Mem[sa], c.Mem[sb] = 0x0D, 0xFC
 		s -= 2
 		goto L02A2
 	}
@@ -19183,7 +20521,7 @@ L0EE0: // HBEST
 	// 0EE2 STA .BBS,X
 	{
 		ea := 0x0118 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 12<<clockShift + 4
 			pc = 0x0EE2
 			goto step
@@ -19233,7 +20571,7 @@ L0EEF: // HB1
 	// 0EF1 STA .BBM,X
 	{
 		ea := 0x0110 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0EF1
 			goto step
@@ -19266,6 +20604,10 @@ L0EEF: // HB1
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -19308,6 +20650,8 @@ L0EEF: // HB1
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -19332,6 +20676,8 @@ L0EEF: // HB1
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -19376,6 +20722,8 @@ L0EEF: // HB1
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -19466,6 +20814,10 @@ L0EFE: // RTTR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -19508,6 +20860,8 @@ L0EFE: // RTTR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -19532,6 +20886,8 @@ L0EFE: // RTTR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -19576,6 +20932,8 @@ L0EFE: // RTTR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -19659,6 +21017,10 @@ L1062: // XINIT
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -19701,6 +21063,8 @@ L1062: // XINIT
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -19725,6 +21089,8 @@ L1062: // XINIT
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -19769,6 +21135,8 @@ L1062: // XINIT
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -19878,6 +21246,10 @@ L106B: // XSETW
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -19920,6 +21292,8 @@ L106B: // XSETW
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -19944,6 +21318,8 @@ L106B: // XSETW
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -19988,6 +21364,8 @@ L106B: // XSETW
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -20027,13 +21405,13 @@ L107D: // REVX
 	clock += 6<<clockShift + 1
 	// 107D JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x107D
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7F, 0x10
+		c.Mem[sa], c.Mem[sb] = 0x10, 0x7F
 		s -= 2
 		goto L0400
 	}
@@ -20892,6 +22270,10 @@ L109C: // REVX2
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -20934,6 +22316,8 @@ L109C: // REVX2
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -20958,6 +22342,8 @@ L109C: // REVX2
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -21002,6 +22388,8 @@ L109C: // REVX2
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -21272,13 +22660,13 @@ L10E1:
 	clock += 6<<clockShift + 1
 	// 10E1 JSR UEP
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x10E1
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x10
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xE3
 		s -= 2
 		goto L110A
 	}
@@ -21314,13 +22702,13 @@ L10EA:
 	clock += 6<<clockShift + 1
 	// 10EA JSR UROOK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x10EA
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xEC, 0x10
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xEC
 		s -= 2
 		goto L1129
 	}
@@ -21373,6 +22761,11 @@ L10ED: // U2
 	// 10FB PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 31<<clockShift + 9
+			pc = 0x10FB
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -21447,6 +22840,10 @@ L10ED: // U2
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -21489,6 +22886,8 @@ L10ED: // U2
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -21513,6 +22912,8 @@ L10ED: // U2
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -21557,6 +22958,8 @@ L10ED: // U2
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -21711,6 +23114,10 @@ L110A: // UEP
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -21753,6 +23160,8 @@ L110A: // UEP
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -21777,6 +23186,8 @@ L110A: // UEP
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -21821,6 +23232,8 @@ L110A: // UEP
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -22014,6 +23427,10 @@ L1129: // UROOK
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -22056,6 +23473,8 @@ L1129: // UROOK
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -22080,6 +23499,8 @@ L1129: // UROOK
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -22124,6 +23545,8 @@ L1129: // UROOK
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -22241,6 +23664,10 @@ L1157:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -22283,6 +23710,8 @@ L1157:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -22307,6 +23736,8 @@ L1157:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -22351,6 +23782,8 @@ L1157:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -22416,6 +23849,10 @@ L1164: // VPRO
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -22458,6 +23895,8 @@ L1164: // VPRO
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -22482,6 +23921,8 @@ L1164: // VPRO
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -22526,6 +23967,8 @@ L1164: // VPRO
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -22615,13 +24058,13 @@ L1168: // TPST
 	}
 	// 1178 JSR PST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x1178
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7A, 0x11
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x7A
 		s -= 2
 		goto L04FC_117B
 	}
@@ -22644,13 +24087,13 @@ L117B:
 	}
 	// 117F JSR PST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x117F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x11
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x81
 		s -= 2
 		goto L04FC_1182
 	}
@@ -22831,6 +24274,10 @@ L11A0: // TPR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -22873,6 +24320,8 @@ L11A0: // TPR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -22897,6 +24346,8 @@ L11A0: // TPR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -22941,6 +24392,8 @@ L11A0: // TPR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -23113,6 +24566,10 @@ L11BF:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -23155,6 +24612,8 @@ L11BF:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -23179,6 +24638,8 @@ L11BF:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -23223,6 +24684,8 @@ L11BF:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -23291,6 +24754,10 @@ L11C4: // KOKR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -23333,6 +24800,8 @@ L11C4: // KOKR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -23357,6 +24826,8 @@ L11C4: // KOKR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -23401,6 +24872,8 @@ L11C4: // KOKR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -23501,6 +24974,10 @@ L11CF: // MSR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -23543,6 +25020,8 @@ L11CF: // MSR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -23567,6 +25046,8 @@ L11CF: // MSR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -23611,6 +25092,8 @@ L11CF: // MSR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -25423,8 +26906,12 @@ L17D9: // NRET
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x0156:
+			goto L0156
 		case 0x034B:
 			goto L034B
+		case 0x07F3:
+			goto L07F3
 		}
 		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
@@ -25436,6 +26923,10 @@ L17D9: // NRET
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -25478,6 +26969,8 @@ L17D9: // NRET
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -25502,6 +26995,8 @@ L17D9: // NRET
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -25546,6 +27041,8 @@ L17D9: // NRET
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -25581,13 +27078,13 @@ L17DA: // QS1
 	clock += 6<<clockShift + 1
 	// 17DA JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17DA
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDC, 0x17
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
 		s -= 2
 		goto L0400
 	}
@@ -25600,13 +27097,13 @@ L17DD:
 	clock += 6<<clockShift + 1
 	// 17DD JSR CAPT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17DD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x17
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
 		s -= 2
 		goto L0841_17E0
 	}
@@ -26079,13 +27576,13 @@ L0324_021F: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0324
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
 		goto L1168
 	}
@@ -26136,6 +27633,10 @@ L0388_021F: // JRET
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -26178,6 +27679,8 @@ L0388_021F: // JRET
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -26202,6 +27705,8 @@ L0388_021F: // JRET
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -26246,6 +27751,8 @@ L0388_021F: // JRET
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -26440,13 +27947,13 @@ L085E_021F: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x086A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
 		goto L1153
 	}
@@ -26705,6 +28212,1119 @@ L044F_0254: // ILLEGAL
 		s += 2
 		pc = 0x0254
 		goto L0254
+	}
+
+	// The copy of 09B2 for the call at 03FD.
+
+L09B2_0400: // ATTK
+	if clock+6<<clockShift >= end {
+		pc = 0x09B2
+		goto budget
+	}
+	clock += 6<<clockShift + 2
+	// 09B2 STA .ASQ
+	{
+		c.Mem[0x105F] = a
+	}
+	// 09B5 LDX #$10
+	{
+		m := byte(0x10)
+		x = m
+		nz = int(int8(x))
+	}
+	goto L09B7_0400
+
+L09B7_0400: // AK1
+	if clock+16<<clockShift >= end {
+		pc = 0x09B7
+		goto budget
+	}
+	clock += 16<<clockShift + 4
+	// 09B7 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09BA CLC
+	{
+		cf = 0
+	}
+	// 09BB ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09BD JSR AMAN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x09BD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
+		s -= 2
+		goto L0A25_0400_09C0
+	}
+
+L09C0_0400:
+	if clock+14<<clockShift >= end {
+		pc = 0x09C0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09C0 CMP #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C2 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22_0400
+		}
+		goto L09C4_0400
+	}
+
+L09C4_0400:
+	clock += 6<<clockShift + 3
+	// 09C4 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 09C5 CPX #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09C7 BNE AK1
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09B7_0400
+		}
+		goto L09C9_0400
+	}
+
+L09C9_0400: // AK2
+	if clock+14<<clockShift >= end {
+		pc = 0x09C9
+		goto budget
+	}
+	clock += 14<<clockShift + 4
+	// 09C9 LDA .ASQ
+	{
+		m := c.Mem[0x105F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09CC STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09CF LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D1 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+	goto L09D4_0400
+
+L09D4_0400: // AK3
+	if clock+20<<clockShift >= end {
+		pc = 0x09D4
+		goto budget
+	}
+	clock += 20<<clockShift + 5
+	// 09D4 LDA .AT
+	{
+		m := c.Mem[0x1060]
+		a = m
+		nz = int(int8(a))
+	}
+	// 09D7 CLC
+	{
+		cf = 0
+	}
+	// 09D8 ADC .MOVEX,X
+	{
+		m := c.Mem[x+0xB7]
+		t := uint(a) + uint(m) + uint(cf)
+		r := byte(t)
+		v = (a^r)&(m^r)&0x80 != 0
+		cf = byte(t >> 8)
+		a = r
+		nz = int(int8(r))
+	}
+	// 09DA STA .AT
+	{
+		c.Mem[0x1060] = a
+	}
+	// 09DD JSR AMAN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x09DD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
+		s -= 2
+		goto L0A25_0400_09E0
+	}
+
+L09E0_0400:
+	if clock+74<<clockShift >= end {
+		pc = 0x09E0
+		goto budget
+	}
+	clock += 4<<clockShift + 2
+	// 09E0 CMP #$FF
+	{
+		m := byte(0xFF)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09E2 BNE AK4
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L09EB_0400
+		}
+		goto L09E4_0400
+	}
+
+L09E4_0400:
+	clock += 8<<clockShift + 3
+	// 09E4 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 09E6 STA .AF
+	{
+		c.Mem[0x1061] = a
+	}
+	// 09E9 BEQ AK3
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L09D4_0400
+		}
+		goto L09EB_0400
+	}
+
+L09EB_0400: // AK4
+	clock += 4<<clockShift + 2
+	// 09EB CMP #$FE
+	{
+		m := byte(0xFE)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09ED BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A1C_0400
+		}
+		goto L09EF_0400
+	}
+
+L09EF_0400:
+	clock += 4<<clockShift + 2
+	// 09EF CMP #$01
+	{
+		m := byte(0x01)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F1 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A22_0400
+		}
+		goto L09F3_0400
+	}
+
+L09F3_0400:
+	clock += 4<<clockShift + 2
+	// 09F3 CMP #$02
+	{
+		m := byte(0x02)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F5 BEQ AROOK
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A12_0400
+		}
+		goto L09F7_0400
+	}
+
+L09F7_0400:
+	clock += 4<<clockShift + 2
+	// 09F7 CMP #$04
+	{
+		m := byte(0x04)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 09F9 BEQ ABISH
+	{
+		if byte(nz) == 0 {
+			clock += 2 << clockShift
+			goto L0A18_0400
+		}
+		goto L09FB_0400
+	}
+
+L09FB_0400:
+	clock += 6<<clockShift + 2
+	// 09FB LDY .AF
+	{
+		m := c.Mem[0x1061]
+		y = m
+		nz = int(int8(y))
+	}
+	// 09FE BEQ AKN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A1C_0400
+		}
+		goto L0A00_0400
+	}
+
+L0A00_0400: // ZB
+	clock += 4<<clockShift + 2
+	// 0A00 CMP #$00
+	{
+		m := byte(0x00)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A02 BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_0400
+		}
+		goto L0A04_0400
+	}
+
+L0A04_0400:
+	clock += 4<<clockShift + 2
+	// 0A04 CMP #$08
+	{
+		m := byte(0x08)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A06 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_0400
+		}
+		goto L0A08_0400
+	}
+
+L0A08_0400:
+	clock += 4<<clockShift + 2
+	// 0A08 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0A BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_0400
+		}
+		goto L0A0C_0400
+	}
+
+L0A0C_0400:
+	clock += 4<<clockShift + 2
+	// 0A0C CPX #$06
+	{
+		m := byte(0x06)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A0E BEQ AYES
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0A22_0400
+		}
+		goto L0A10_0400
+	}
+
+L0A10_0400:
+	clock += 2<<clockShift + 1
+	// 0A10 BNE AKN
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_0400
+		}
+		goto L0A12_0400
+	}
+
+L0A12_0400: // AROOK
+	clock += 4<<clockShift + 2
+	// 0A12 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A14 BCC AYES
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A22_0400
+		}
+		goto L0A16_0400
+	}
+
+L0A16_0400:
+	clock += 2<<clockShift + 1
+	// 0A16 BCS AKN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A1C_0400
+		}
+		goto L0A18_0400
+	}
+
+L0A18_0400: // ABISH
+	clock += 4<<clockShift + 2
+	// 0A18 CPX #$05
+	{
+		m := byte(0x05)
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A1A BCS AYES
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0A22_0400
+		}
+		goto L0A1C_0400
+	}
+
+L0A1C_0400: // AKN
+	clock += 4<<clockShift + 2
+	// 0A1C DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 0A1D BNE AK2
+	{
+		if byte(nz) != 0 {
+			clock += 2 << clockShift
+			goto L09C9_0400
+		}
+		goto L0A1F_0400
+	}
+
+L0A1F_0400:
+	clock += 8<<clockShift + 2
+	// 0A1F LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A21 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0400 { // the call this copy serves
+			goto L0400
+		}
+		switch pc {
+		case 0x0400:
+			goto L0400
+		case 0x07BE:
+			goto L07BE
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 6:
+				goto L0352
+			case 26:
+				goto L05A8
+			case 35:
+				goto L0A75
+			case 41:
+				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
+			case 73:
+				goto L17E0
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 189:
+				goto L014A
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
+				goto L09B1
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 301:
+				goto L0400
+			case 308:
+				goto L04B8
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
+				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 456:
+				goto L0156
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
+			}
+		}
+		goto step
+	}
+
+L0A22_0400: // AYES
+	clock += 8<<clockShift + 2
+	// 0A22 LDA #$01
+	{
+		m := byte(0x01)
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A24 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		if pc == 0x0400 { // the call this copy serves
+			goto L0400
+		}
+		switch pc {
+		case 0x0400:
+			goto L0400
+		case 0x07BE:
+			goto L07BE
+		case 0x098D:
+			goto L098D
+		case 0x0998:
+			goto L0998
+		}
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 6:
+				goto L0352
+			case 26:
+				goto L05A8
+			case 35:
+				goto L0A75
+			case 41:
+				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
+			case 73:
+				goto L17E0
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 189:
+				goto L014A
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
+				goto L09B1
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 301:
+				goto L0400
+			case 308:
+				goto L04B8
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
+				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 456:
+				goto L0156
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
+			}
+		}
+		goto step
+	}
+
+	// The copy of 0A25 for the call at 09BD in the copy of 0400.
+
+L0A25_0400_09C0: // AMAN
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40_0400_09C0
+		}
+		goto L0A2A_0400_09C0
+	}
+
+L0A2A_0400_09C0:
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42_0400_09C0
+		}
+		goto L0A33_0400_09C0
+	}
+
+L0A33_0400_09C0:
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40_0400_09C0
+		}
+		goto L0A3A_0400_09C0
+	}
+
+L0A3A_0400_09C0:
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09C0
+		goto L09C0_0400
+	}
+
+L0A40_0400_09C0: // AOFF
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0A42_0400_09C0
+
+L0A42_0400_09C0: // AEMP
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09C0
+		goto L09C0_0400
+	}
+
+	// The copy of 0A25 for the call at 09DD in the copy of 0400.
+
+L0A25_0400_09E0: // AMAN
+	if clock+42<<clockShift >= end {
+		pc = 0x0A25
+		goto budget
+	}
+	clock += 6<<clockShift + 3
+	// 0A25 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A26 AND #$88
+	{
+		m := byte(0x88)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A28 BNE AOFF
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L0A40_0400_09E0
+		}
+		goto L0A2A_0400_09E0
+	}
+
+L0A2A_0400_09E0:
+	clock += 13<<clockShift + 5
+	// 0A2A TYA
+	{
+		a = y
+		nz = int(int8(a))
+	}
+	// 0A2B EOR .ORI
+	{
+		m := c.Mem[0x009D]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A2D TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A2E LDA .SQB,Y
+	{
+		ea := 0x0F00 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A31 BMI AEMP
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L0A42_0400_09E0
+		}
+		goto L0A33_0400_09E0
+	}
+
+L0A33_0400_09E0:
+	clock += 9<<clockShift + 4
+	// 0A33 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 0A34 EOR .SIDE
+	{
+		m := c.Mem[0x009E]
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0A36 CMP #$10
+	{
+		m := byte(0x10)
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0A38 BCC AOFF
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0A40_0400_09E0
+		}
+		goto L0A3A_0400_09E0
+	}
+
+L0A3A_0400_09E0:
+	clock += 12<<clockShift + 3
+	// 0A3A LDA .ATTR,Y
+	{
+		ea := 0x1020 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 0A3D AND #$0F
+	{
+		m := byte(0x0F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 0A3F RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09E0
+		goto L09E0_0400
+	}
+
+L0A40_0400_09E0: // AOFF
+	clock += 2<<clockShift + 1
+	// 0A40 LDA #$FE
+	{
+		m := byte(0xFE)
+		a = m
+		nz = int(int8(a))
+	}
+	goto L0A42_0400_09E0
+
+L0A42_0400_09E0: // AEMP
+	clock += 6<<clockShift + 1
+	// 0A42 RTS
+	{
+		// Every way here left the stack as the call did: it returns there.
+		s += 2
+		pc = 0x09E0
+		goto L09E0_0400
 	}
 
 	// The copy of 0266 for the call at 0567.
@@ -27395,13 +30015,13 @@ L09B7_07BE: // AK1
 	}
 	// 09BD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09BD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
 		s -= 2
 		goto L0A25_07BE_09C0
 	}
@@ -27511,13 +30131,13 @@ L09D4_07BE: // AK3
 	}
 	// 09DD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09DD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
 		s -= 2
 		goto L0A25_07BE_09E0
 	}
@@ -27824,6 +30444,8 @@ L0A1F_07BE:
 			goto L07BE
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x07BE:
 			goto L07BE
 		case 0x098D:
@@ -27841,6 +30463,10 @@ L0A1F_07BE:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -27883,6 +30509,8 @@ L0A1F_07BE:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -27907,6 +30535,8 @@ L0A1F_07BE:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -27951,6 +30581,8 @@ L0A1F_07BE:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -28006,6 +30638,8 @@ L0A22_07BE: // AYES
 			goto L07BE
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x07BE:
 			goto L07BE
 		case 0x098D:
@@ -28023,6 +30657,10 @@ L0A22_07BE: // AYES
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -28065,6 +30703,8 @@ L0A22_07BE: // AYES
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -28089,6 +30729,8 @@ L0A22_07BE: // AYES
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -28133,6 +30775,8 @@ L0A22_07BE: // AYES
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -28529,13 +31173,13 @@ L0841_0806: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0851
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
 		s -= 2
 		goto L0838_0806_0854
 	}
@@ -28571,13 +31215,13 @@ L085A_0806:
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x085A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
 		s -= 2
 		goto L087B
 	}
@@ -28619,6 +31263,10 @@ L085D_0806: // CDONE
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -28661,6 +31309,8 @@ L085D_0806: // CDONE
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -28685,6 +31335,8 @@ L085D_0806: // CDONE
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -28729,6 +31381,8 @@ L085D_0806: // CDONE
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -28816,13 +31470,13 @@ L0209_0806_0854: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
@@ -28920,13 +31574,13 @@ L0209_081C: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
@@ -29024,13 +31678,13 @@ L0209_0835: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
@@ -29128,13 +31782,13 @@ L0209_0854: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
@@ -29614,13 +32268,13 @@ L0988_0942: // CS3
 	}
 	// 098A JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x098A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x8C, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
 		s -= 2
 		goto L09B2_098D
 	}
@@ -29885,13 +32539,13 @@ L0988_0947: // CS3
 	}
 	// 098A JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x098A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x8C, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
 		s -= 2
 		goto L09B2_098D
 	}
@@ -29958,13 +32612,13 @@ L09B7_098D: // AK1
 	}
 	// 09BD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09BD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
 		s -= 2
 		goto L0A25_098D_09C0
 	}
@@ -30074,13 +32728,13 @@ L09D4_098D: // AK3
 	}
 	// 09DD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09DD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
 		s -= 2
 		goto L0A25_098D_09E0
 	}
@@ -30387,6 +33041,8 @@ L0A1F_098D:
 			goto L098D
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x07BE:
 			goto L07BE
 		case 0x098D:
@@ -30404,6 +33060,10 @@ L0A1F_098D:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -30446,6 +33106,8 @@ L0A1F_098D:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -30470,6 +33132,8 @@ L0A1F_098D:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -30514,6 +33178,8 @@ L0A1F_098D:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -30569,6 +33235,8 @@ L0A22_098D: // AYES
 			goto L098D
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x07BE:
 			goto L07BE
 		case 0x098D:
@@ -30586,6 +33254,10 @@ L0A22_098D: // AYES
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -30628,6 +33300,8 @@ L0A22_098D: // AYES
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -30652,6 +33326,8 @@ L0A22_098D: // AYES
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -30696,6 +33372,8 @@ L0A22_098D: // AYES
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -31047,13 +33725,13 @@ L09B7_0998: // AK1
 	}
 	// 09BD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09BD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
 		s -= 2
 		goto L0A25_0998_09C0
 	}
@@ -31163,13 +33841,13 @@ L09D4_0998: // AK3
 	}
 	// 09DD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09DD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
 		s -= 2
 		goto L0A25_0998_09E0
 	}
@@ -31476,6 +34154,8 @@ L0A1F_0998:
 			goto L0998
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x07BE:
 			goto L07BE
 		case 0x098D:
@@ -31493,6 +34173,10 @@ L0A1F_0998:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -31535,6 +34219,8 @@ L0A1F_0998:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -31559,6 +34245,8 @@ L0A1F_0998:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -31603,6 +34291,8 @@ L0A1F_0998:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -31658,6 +34348,8 @@ L0A22_0998: // AYES
 			goto L0998
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x07BE:
 			goto L07BE
 		case 0x098D:
@@ -31675,6 +34367,10 @@ L0A22_0998: // AYES
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -31717,6 +34413,8 @@ L0A22_0998: // AYES
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -31741,6 +34439,8 @@ L0A22_0998: // AYES
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -31785,6 +34485,8 @@ L0A22_0998: // AYES
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -32341,13 +35043,13 @@ L0324_09AE: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0324
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
 		goto L1168
 	}
@@ -32398,6 +35100,10 @@ L0388_09AE: // JRET
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -32440,6 +35146,8 @@ L0388_09AE: // JRET
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -32464,6 +35172,8 @@ L0388_09AE: // JRET
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -32508,6 +35218,8 @@ L0388_09AE: // JRET
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -32702,13 +35414,13 @@ L085E_09AE: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x086A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
 		goto L1153
 	}
@@ -33462,13 +36174,13 @@ L0324_0A75: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0324
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
 		goto L1168
 	}
@@ -33519,6 +36231,10 @@ L0388_0A75: // JRET
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -33561,6 +36277,8 @@ L0388_0A75: // JRET
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -33585,6 +36303,8 @@ L0388_0A75: // JRET
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -33629,6 +36349,8 @@ L0388_0A75: // JRET
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -33823,13 +36545,13 @@ L085E_0A75: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x086A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
 		goto L1153
 	}
@@ -34075,13 +36797,13 @@ L0841_17E0: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0851
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
 		s -= 2
 		goto L0838_17E0_0854
 	}
@@ -34117,13 +36839,13 @@ L085A_17E0:
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x085A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
 		s -= 2
 		goto L087B
 	}
@@ -34165,6 +36887,10 @@ L085D_17E0: // CDONE
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -34207,6 +36933,8 @@ L085D_17E0: // CDONE
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -34231,6 +36959,8 @@ L085D_17E0: // CDONE
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -34275,6 +37005,8 @@ L085D_17E0: // CDONE
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -34362,13 +37094,13 @@ L0209_17E0_0854: // NEX
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
@@ -34452,7 +37184,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[480] // one bounds check for all
+	_ = off[501] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -34564,6 +37296,61 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L00ED
+	case 0x013C:
+		if 20 >= budget {
+			goto budget
+		}
+		goto L013C
+	case 0x0143:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0143
+	case 0x0147:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0147
+	case 0x014A:
+		if 9 >= budget {
+			goto budget
+		}
+		goto L014A
+	case 0x014F:
+		if 13 >= budget {
+			goto budget
+		}
+		goto L014F
+	case 0x0151:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L0151
+	case 0x0156:
+		if 5 >= budget {
+			goto budget
+		}
+		goto L0156
+	case 0x0158:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L0158
+	case 0x0159:
+		if 3 >= budget {
+			goto budget
+		}
+		goto L0159
+	case 0x015C:
+		if 58 >= budget {
+			goto budget
+		}
+		goto L015C
+	case 0x015E:
+		if 56 >= budget {
+			goto budget
+		}
+		goto L015E
 	case 0x0200:
 		if 5 >= budget {
 			goto budget
@@ -34760,7 +37547,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L028F
 	case 0x0292:
-		if 30 >= budget {
+		if 1644 >= budget {
 			goto budget
 		}
 		goto L0292
@@ -34819,6 +37606,16 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L02E5
+	case 0x02E6:
+		if 1620 >= budget {
+			goto budget
+		}
+		goto L02E6
+	case 0x02EC:
+		if 1611 >= budget {
+			goto budget
+		}
+		goto L02EC
 	case 0x02F3:
 		if 65 >= budget {
 			goto budget
@@ -35044,6 +37841,11 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L03FA
+	case 0x03FD:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L03FD
 	case 0x0400:
 		if 4840 >= budget {
 			goto budget
@@ -35484,6 +38286,41 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 			goto budget
 		}
 		goto L07C3
+	case 0x07D0:
+		if 1604 >= budget {
+			goto budget
+		}
+		goto L07D0
+	case 0x07D4:
+		if 1598 >= budget {
+			goto budget
+		}
+		goto L07D4
+	case 0x07E5:
+		if 1570 >= budget {
+			goto budget
+		}
+		goto L07E5
+	case 0x07E8:
+		if 1578 >= budget {
+			goto budget
+		}
+		goto L07E8
+	case 0x07ED:
+		if 11 >= budget {
+			goto budget
+		}
+		goto L07ED
+	case 0x07F3:
+		if 19 >= budget {
+			goto budget
+		}
+		goto L07F3
+	case 0x07FF:
+		if 6 >= budget {
+			goto budget
+		}
+		goto L07FF
 	case 0x0800:
 		if 6 >= budget {
 			goto budget
@@ -36872,7 +39709,7 @@ func search5KParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 	default:
 		// Inside a block: the core steps to the next one. Outside
 		// the code: the core runs the rest.
-		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x0200 && pc <= 0x02E5) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x03FC) || (pc >= 0x0400 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0780 && pc <= 0x07CE) || (pc >= 0x0800 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CFF) || (pc >= 0x0DE0 && pc <= 0x0DFF) || (pc >= 0x0EE0 && pc <= 0x0EFE) || (pc >= 0x1062 && pc <= 0x11CF) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
+		if (pc >= 0x0000 && pc <= 0x0046) || (pc >= 0x00DD && pc <= 0x00ED) || (pc >= 0x013C && pc <= 0x0166) || (pc >= 0x0200 && pc <= 0x02F0) || (pc >= 0x02F3 && pc <= 0x0318) || (pc >= 0x0324 && pc <= 0x0372) || (pc >= 0x0377 && pc <= 0x050C) || (pc >= 0x0520 && pc <= 0x05F5) || (pc >= 0x0780 && pc <= 0x07CE) || (pc >= 0x07D0 && pc <= 0x0912) || (pc >= 0x0915 && pc <= 0x0BFD) || (pc >= 0x0CE0 && pc <= 0x0CFF) || (pc >= 0x0DE0 && pc <= 0x0DFF) || (pc >= 0x0EE0 && pc <= 0x0EFE) || (pc >= 0x1062 && pc <= 0x11CF) || (pc >= 0x1200 && pc <= 0x13D5) || (pc >= 0x17A1 && pc <= 0x17E6) {
 			return emu.StopBudget, 1
 		}
 		return emu.StopBudget, budget
@@ -36904,13 +39741,13 @@ L0000: // CHESS
 	}
 	// 0004 JSR XINIT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0004
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x06, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x06
 		s -= 2
 		goto L1062
 	}
@@ -36942,13 +39779,13 @@ L0008: // OUT
 	clock += 6<<clockShift + 1
 	// 0008 JSR *OUT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0008
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0A, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0A
 		s -= 2
 		pc = 0x1F1F
 		goto step
@@ -36966,13 +39803,13 @@ L000B:
 	clock += 6<<clockShift + 1
 	// 000B JSR *GETKEY
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x000B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0D, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x0D
 		s -= 2
 		pc = 0x1F6A
 		goto step
@@ -37053,13 +39890,13 @@ L001A: // WHSET
 	clock += 6<<clockShift + 1
 	// 001A JSR XSETW
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x001A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x1C, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x1C
 		s -= 2
 		goto L106B
 	}
@@ -37162,13 +39999,13 @@ L002E:
 	clock += 6<<clockShift + 1
 	// 002E JSR REVX
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x002E
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x30, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x30
 		s -= 2
 		goto L107D
 	}
@@ -37226,13 +40063,13 @@ L0039:
 	clock += 6<<clockShift + 1
 	// 0039 JSR GO
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0039
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x3B, 0x00
+		c.Mem[sa], c.Mem[sb] = 0x00, 0x3B
 		s -= 2
 		goto L0453
 	}
@@ -37368,6 +40205,10 @@ L00ED: // FR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -37410,6 +40251,8 @@ L00ED: // FR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -37434,6 +40277,8 @@ L00ED: // FR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -37478,6 +40323,8 @@ L00ED: // FR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -37509,8 +40356,432 @@ L00ED: // FR
 		goto step
 	}
 
-L0200: // GNM
+L013C: // CHKX
 	if off[20] {
+		pc = 0x013C
+		goto step
+	}
+	if clock+20<<clockShift >= end {
+		pc = 0x013C
+		goto budget
+	}
+	clock += 9<<clockShift + 3
+	// 013C LDA .IDEP
+	{
+		m := c.Mem[0x0048]
+		a = m
+		nz = int(int8(a))
+	}
+	// 013E CMP .CXLIM
+	{
+		m := c.Mem[0x0167]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0141 BCS CXN
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0159
+		}
+	}
+
+L0143:
+	if off[21] {
+		pc = 0x0143
+		goto step
+	}
+	clock += 5<<clockShift + 2
+	// 0143 CMP .PLY
+	{
+		m := c.Mem[0x0047]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 0145 BCC CXN
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L0159
+		}
+	}
+
+L0147:
+	if off[22] {
+		pc = 0x0147
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 0147 JSR REVERSE
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0147
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x49
+		s -= 2
+		goto L0400
+	}
+
+L014A:
+	if off[23] {
+		pc = 0x014A
+		goto step
+	}
+	if clock+9<<clockShift >= end {
+		pc = 0x014A
+		goto budget
+	}
+	clock += 9<<clockShift + 2
+	// 014A LDA .BOARD
+	{
+		m := c.Mem[0x0050]
+		a = m
+		nz = int(int8(a))
+	}
+	// 014C JSR RATT
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x014C
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x4E
+		s -= 2
+		goto L03FD
+	}
+
+L014F:
+	if off[24] {
+		pc = 0x014F
+		goto step
+	}
+	if clock+13<<clockShift >= end {
+		pc = 0x014F
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 014F BEQ CXN
+	{
+		if byte(nz) == 0 {
+			clock += 1 << clockShift
+			goto L0159
+		}
+	}
+
+L0151:
+	if off[25] {
+		pc = 0x0151
+		goto step
+	}
+	clock += 11<<clockShift + 2
+	// 0151 INC .IDEP
+	{
+		m := c.Mem[0x0048]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x0048] = m
+	}
+	// 0153 JSR NEGA
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x0153
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x01, 0x55
+		s -= 2
+		goto L17A1
+	}
+
+L0156:
+	if off[26] {
+		pc = 0x0156
+		goto step
+	}
+	if clock+5<<clockShift >= end {
+		pc = 0x0156
+		goto budget
+	}
+	clock += 5<<clockShift + 1
+	// 0156 DEC .IDEP
+	{
+		m := c.Mem[0x0048]
+		m--
+		nz = int(int8(m))
+		c.Mem[0x0048] = m
+	}
+
+L0158: // CXR
+	if off[27] {
+		pc = 0x0158
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x0158
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 0158 RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x034B:
+			goto L034B
+		case 0x0803:
+			goto L0803
+		}
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 6:
+				goto L0352
+			case 26:
+				goto L05A8
+			case 35:
+				goto L0A75
+			case 41:
+				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
+			case 73:
+				goto L17E0
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 189:
+				goto L014A
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
+				goto L09B1
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 301:
+				goto L0400
+			case 308:
+				goto L04B8
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
+				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 456:
+				goto L0156
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
+			}
+		}
+		goto step
+	}
+
+L0159: // CXN
+	if off[28] {
+		pc = 0x0159
+		goto step
+	}
+	if clock+3<<clockShift >= end {
+		pc = 0x0159
+		goto budget
+	}
+	clock += 3<<clockShift + 1
+	// 0159 JMP NEGA
+	{
+		goto L17A1
+	}
+
+L015C: // NULLB
+	if off[29] {
+		pc = 0x015C
+		goto step
+	}
+	if clock+58<<clockShift >= end {
+		pc = 0x015C
+		goto budget
+	}
+	clock += 2<<clockShift + 1
+	// 015C BCS CXR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L0158
+		}
+	}
+
+L015E: // NCUT
+	if off[30] {
+		pc = 0x015E
+		goto step
+	}
+	clock += 15<<clockShift + 4
+	// 015E EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 0160 STA .ALPHA,X
+	{
+		ea := uint16(x + 0x70)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 13<<clockShift + 3
+			pc = 0x0160
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 0162 INC .MODE,X
+	{
+		ea := uint16(x + 0x88)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 9<<clockShift + 2
+			pc = 0x0162
+			goto step
+		}
+		m := c.Mem[ea]
+		m++
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 0164 JMP HRP
+	{
+		goto L02CA
+	}
+
+L0200: // GNM
+	if off[31] {
 		pc = 0x0200
 		goto step
 	}
@@ -37531,7 +40802,7 @@ L0200: // GNM
 	}
 
 L0204: // NEWP
-	if off[21] {
+	if off[32] {
 		pc = 0x0204
 		goto step
 	}
@@ -37556,7 +40827,7 @@ L0204: // NEWP
 	}
 
 L0208:
-	if off[22] {
+	if off[33] {
 		pc = 0x0208
 		goto step
 	}
@@ -37593,6 +40864,10 @@ L0208:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -37635,6 +40910,8 @@ L0208:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -37659,6 +40936,8 @@ L0208:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -37703,6 +40982,8 @@ L0208:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -37735,26 +41016,26 @@ L0208:
 	}
 
 L0209: // NEX
-	if off[23] {
+	if off[34] {
 		pc = 0x0209
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 0209 JSR RTYPE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0209
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x0B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x0B
 		s -= 2
 		goto L0915
 	}
 
 L020C:
-	if off[24] {
+	if off[35] {
 		pc = 0x020C
 		goto step
 	}
@@ -37785,7 +41066,7 @@ L020C:
 	}
 
 L0212:
-	if off[25] {
+	if off[36] {
 		pc = 0x0212
 		goto step
 	}
@@ -37802,7 +41083,7 @@ L0212:
 	}
 
 L0216: // AGN
-	if off[26] {
+	if off[37] {
 		pc = 0x0216
 		goto step
 	}
@@ -37813,19 +41094,19 @@ L0216: // AGN
 	clock += 6<<clockShift + 1
 	// 0216 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0216
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x18, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x18
 		s -= 2
 		goto L0426
 	}
 
 L0219:
-	if off[27] {
+	if off[38] {
 		pc = 0x0219
 		goto step
 	}
@@ -37843,7 +41124,7 @@ L0219:
 	}
 
 L021B:
-	if off[28] {
+	if off[39] {
 		pc = 0x021B
 		goto step
 	}
@@ -37858,25 +41139,30 @@ L021B:
 			p |= FlagV
 		}
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 9<<clockShift + 2
+			pc = 0x021B
+			goto step
+		}
 		c.Mem[sa] = p
 		s--
 
 	}
 	// 021C JSR JANUS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x021C
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x1E, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x1E
 		s -= 2
 		goto L02F3
 	}
 
 L021F:
-	if off[29] {
+	if off[40] {
 		pc = 0x021F
 		goto step
 	}
@@ -37904,7 +41190,7 @@ L021F:
 	}
 
 L0222:
-	if off[30] {
+	if off[41] {
 		pc = 0x0222
 		goto step
 	}
@@ -37936,26 +41222,26 @@ L0222:
 	}
 
 L0229: // STOP
-	if off[31] {
+	if off[42] {
 		pc = 0x0229
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 0229 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0229
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x2B, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x2B
 		s -= 2
 		goto L0266
 	}
 
 L022C:
-	if off[32] {
+	if off[43] {
 		pc = 0x022C
 		goto step
 	}
@@ -37999,7 +41285,7 @@ L022C:
 	}
 
 L0236:
-	if off[33] {
+	if off[44] {
 		pc = 0x0236
 		goto step
 	}
@@ -38013,7 +41299,7 @@ L0236:
 	}
 
 L0238: // PAWN
-	if off[34] {
+	if off[45] {
 		pc = 0x0238
 		goto step
 	}
@@ -38030,7 +41316,7 @@ L0238: // PAWN
 	}
 
 L023C: // P1
-	if off[35] {
+	if off[46] {
 		pc = 0x023C
 		goto step
 	}
@@ -38041,19 +41327,19 @@ L023C: // P1
 	clock += 6<<clockShift + 1
 	// 023C JSR PCAP
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x023C
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x3E, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x3E
 		s -= 2
 		goto L0A43
 	}
 
 L023F:
-	if off[36] {
+	if off[47] {
 		pc = 0x023F
 		goto step
 	}
@@ -38071,7 +41357,7 @@ L023F:
 	}
 
 L0241:
-	if off[37] {
+	if off[48] {
 		pc = 0x0241
 		goto step
 	}
@@ -38085,26 +41371,26 @@ L0241:
 	}
 
 L0243:
-	if off[38] {
+	if off[49] {
 		pc = 0x0243
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 0243 JSR PJK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0243
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x45
 		s -= 2
 		goto L0A72
 	}
 
 L0246: // P2
-	if off[39] {
+	if off[50] {
 		pc = 0x0246
 		goto step
 	}
@@ -38115,19 +41401,19 @@ L0246: // P2
 	clock += 6<<clockShift + 1
 	// 0246 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0246
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x48, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x48
 		s -= 2
 		goto L0266
 	}
 
 L0249:
-	if off[40] {
+	if off[51] {
 		pc = 0x0249
 		goto step
 	}
@@ -38165,7 +41451,7 @@ L0249:
 	}
 
 L0251: // P3
-	if off[41] {
+	if off[52] {
 		pc = 0x0251
 		goto step
 	}
@@ -38176,19 +41462,19 @@ L0251: // P3
 	clock += 6<<clockShift + 1
 	// 0251 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0251
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x53
 		s -= 2
 		goto L0426
 	}
 
 L0254:
-	if off[42] {
+	if off[53] {
 		pc = 0x0254
 		goto step
 	}
@@ -38206,7 +41492,7 @@ L0254:
 	}
 
 L0256:
-	if off[43] {
+	if off[54] {
 		pc = 0x0256
 		goto step
 	}
@@ -38220,26 +41506,26 @@ L0256:
 	}
 
 L0258:
-	if off[44] {
+	if off[55] {
 		pc = 0x0258
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 0258 JSR PJAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0258
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x5A, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x5A
 		s -= 2
 		goto L0A68
 	}
 
 L025B:
-	if off[45] {
+	if off[56] {
 		pc = 0x025B
 		goto step
 	}
@@ -38276,7 +41562,7 @@ L025B:
 	}
 
 L0263:
-	if off[46] {
+	if off[57] {
 		pc = 0x0263
 		goto step
 	}
@@ -38287,7 +41573,7 @@ L0263:
 	}
 
 L0266: // RESET
-	if off[47] {
+	if off[58] {
 		pc = 0x0266
 		goto step
 	}
@@ -38334,6 +41620,10 @@ L0266: // RESET
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -38376,6 +41666,8 @@ L0266: // RESET
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -38400,6 +41692,8 @@ L0266: // RESET
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -38444,6 +41738,8 @@ L0266: // RESET
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -38476,7 +41772,7 @@ L0266: // RESET
 	}
 
 L026D: // INPUT
-	if off[48] {
+	if off[59] {
 		pc = 0x026D
 		goto step
 	}
@@ -38497,26 +41793,26 @@ L026D: // INPUT
 	}
 
 L0271:
-	if off[49] {
+	if off[60] {
 		pc = 0x0271
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 0271 JSR MOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0271
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x73, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x73
 		s -= 2
 		goto L0AAF
 	}
 
 L0274:
-	if off[50] {
+	if off[61] {
 		pc = 0x0274
 		goto step
 	}
@@ -38534,7 +41830,7 @@ L0274:
 	}
 
 L0276: // NOMV
-	if off[51] {
+	if off[62] {
 		pc = 0x0276
 		goto step
 	}
@@ -38555,26 +41851,26 @@ L0276: // NOMV
 	}
 
 L027A:
-	if off[52] {
+	if off[63] {
 		pc = 0x027A
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 027A JSR DISMV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x027A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7C, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x7C
 		s -= 2
 		goto L03BD
 	}
 
 L027D: // DISP
-	if off[53] {
+	if off[64] {
 		pc = 0x027D
 		goto step
 	}
@@ -38591,7 +41887,7 @@ L027D: // DISP
 	}
 
 L027F: // SEARCH
-	if off[54] {
+	if off[65] {
 		pc = 0x027F
 		goto step
 	}
@@ -38618,7 +41914,7 @@ L027F: // SEARCH
 	}
 
 L0285:
-	if off[55] {
+	if off[66] {
 		pc = 0x0285
 		goto step
 	}
@@ -38637,7 +41933,7 @@ L0285:
 	}
 
 L0288: // HERE
-	if off[56] {
+	if off[67] {
 		pc = 0x0288
 		goto step
 	}
@@ -38652,7 +41948,7 @@ L0288: // HERE
 	}
 
 L028C: // ERROR
-	if off[57] {
+	if off[68] {
 		pc = 0x028C
 		goto step
 	}
@@ -38663,7 +41959,7 @@ L028C: // ERROR
 	}
 
 L028F: // HREV
-	if off[58] {
+	if off[69] {
 		pc = 0x028F
 		goto step
 	}
@@ -38674,23 +41970,23 @@ L028F: // HREV
 	clock += 6<<clockShift + 1
 	// 028F JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x028F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x91, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0x91
 		s -= 2
 		goto L0400
 	}
 
 L0292:
-	if off[59] {
+	if off[70] {
 		pc = 0x0292
 		goto step
 	}
-	if clock+30<<clockShift >= end {
+	if clock+1644<<clockShift >= end {
 		pc = 0x0292
 		goto budget
 	}
@@ -38710,7 +42006,7 @@ L0292:
 	// 0296 STA .HP,X
 	{
 		ea := 0x0100 + uint16(x)
-		if c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 18<<clockShift + 5
 			pc = 0x0296
 			goto step
@@ -38720,7 +42016,7 @@ L0292:
 	// 0299 STA .BBM,X
 	{
 		ea := 0x0110 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 13<<clockShift + 4
 			pc = 0x0299
 			goto step
@@ -38741,16 +42037,16 @@ L0292:
 		nz = int(int8(m))
 		a = m
 	}
-	// 02A0 BCC HRR
+	// 02A0 BCC NULLC
 	{
 		if cf == 0 {
 			clock += 1 << clockShift
-			goto L02CF
+			goto L02E6
 		}
 	}
 
 L02A2: // HKEY
-	if off[60] {
+	if off[71] {
 		pc = 0x02A2
 		goto step
 	}
@@ -38781,7 +42077,7 @@ L02A2: // HKEY
 	}
 
 L02AA: // HK1
-	if off[61] {
+	if off[72] {
 		pc = 0x02AA
 		goto step
 	}
@@ -38855,26 +42151,26 @@ L02AA: // HK1
 	}
 
 L02C1:
-	if off[62] {
+	if off[73] {
 		pc = 0x02C1
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 02C1 JSR RCHK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x02C1
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xC3, 0x02
+		c.Mem[sa], c.Mem[sb] = 0x02, 0xC3
 		s -= 2
 		goto L0780
 	}
 
 L02C4:
-	if off[63] {
+	if off[74] {
 		pc = 0x02C4
 		goto step
 	}
@@ -38903,8 +42199,8 @@ L02C4:
 		}
 	}
 
-L02CA:
-	if off[64] {
+L02CA: // HRP
+	if off[75] {
 		pc = 0x02CA
 		goto step
 	}
@@ -38929,9 +42225,13 @@ L02CA:
 	}
 
 L02CF: // HRR
-	if off[65] {
+	if off[76] {
 		pc = 0x02CF
 		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x02CF
+		goto budget
 	}
 	clock += 6<<clockShift + 1
 	// 02CF RTS
@@ -38962,6 +42262,10 @@ L02CF: // HRR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -39004,6 +42308,8 @@ L02CF: // HRR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -39028,6 +42334,8 @@ L02CF: // HRR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -39072,6 +42380,8 @@ L02CF: // HRR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -39104,7 +42414,7 @@ L02CF: // HRR
 	}
 
 L02D0: // HCOL
-	if off[66] {
+	if off[77] {
 		pc = 0x02D0
 		goto step
 	}
@@ -39129,7 +42439,7 @@ L02D0: // HCOL
 	}
 
 L02D4:
-	if off[67] {
+	if off[78] {
 		pc = 0x02D4
 		goto step
 	}
@@ -39158,7 +42468,7 @@ L02D4:
 	}
 
 L02DB:
-	if off[68] {
+	if off[79] {
 		pc = 0x02DB
 		goto step
 	}
@@ -39187,7 +42497,7 @@ L02DB:
 	}
 
 L02E2: // HC1
-	if off[69] {
+	if off[80] {
 		pc = 0x02E2
 		goto step
 	}
@@ -39198,7 +42508,7 @@ L02E2: // HC1
 	}
 
 L02E5: // HCR
-	if off[70] {
+	if off[81] {
 		pc = 0x02E5
 		goto step
 	}
@@ -39225,6 +42535,10 @@ L02E5: // HCR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -39267,6 +42581,8 @@ L02E5: // HCR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -39291,6 +42607,8 @@ L02E5: // HCR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -39335,6 +42653,8 @@ L02E5: // HCR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -39366,8 +42686,56 @@ L02E5: // HCR
 		goto step
 	}
 
+L02E6: // NULLC
+	if off[82] {
+		pc = 0x02E6
+		goto step
+	}
+	clock += 9<<clockShift + 4
+	// 02E6 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 02E7 INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 02E8 CPX .IDEP
+	{
+		m := c.Mem[0x0048]
+		t := 0x100 + uint(x) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 02EA BCS HRR
+	{
+		if cf != 0 {
+			clock += 1 << clockShift
+			goto L02CF
+		}
+	}
+
+L02EC:
+	if off[83] {
+		pc = 0x02EC
+		goto step
+	}
+	clock += 7<<clockShift + 2
+	// 02EC LDA $7E,X
+	{
+		m := c.Mem[x+0x7E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 02EE JMP NULLA
+	{
+		goto L07D0
+	}
+
 L02F3: // JANUS
-	if off[71] {
+	if off[84] {
 		pc = 0x02F3
 		goto step
 	}
@@ -39391,7 +42759,7 @@ L02F3: // JANUS
 	}
 
 L02F7:
-	if off[72] {
+	if off[85] {
 		pc = 0x02F7
 		goto step
 	}
@@ -39418,7 +42786,7 @@ L02F7:
 	}
 
 L02FD:
-	if off[73] {
+	if off[86] {
 		pc = 0x02FD
 		goto step
 	}
@@ -39455,7 +42823,7 @@ L02FD:
 	}
 
 L0306: // JR0
-	if off[74] {
+	if off[87] {
 		pc = 0x0306
 		goto step
 	}
@@ -39486,6 +42854,10 @@ L0306: // JR0
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -39528,6 +42900,8 @@ L0306: // JR0
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -39552,6 +42926,8 @@ L0306: // JR0
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -39596,6 +42972,8 @@ L0306: // JR0
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -39628,7 +43006,7 @@ L0306: // JR0
 	}
 
 L0307: // JC
-	if off[75] {
+	if off[88] {
 		pc = 0x0307
 		goto step
 	}
@@ -39654,7 +43032,7 @@ L0307: // JC
 	}
 
 L030D:
-	if off[76] {
+	if off[89] {
 		pc = 0x030D
 		goto step
 	}
@@ -39665,7 +43043,7 @@ L030D:
 	}
 
 L0310: // JQ
-	if off[77] {
+	if off[90] {
 		pc = 0x0310
 		goto step
 	}
@@ -39691,7 +43069,7 @@ L0310: // JQ
 	}
 
 L0316:
-	if off[78] {
+	if off[91] {
 		pc = 0x0316
 		goto step
 	}
@@ -39702,7 +43080,7 @@ L0316:
 	}
 
 L0324: // TRY
-	if off[79] {
+	if off[92] {
 		pc = 0x0324
 		goto step
 	}
@@ -39713,19 +43091,19 @@ L0324: // TRY
 	clock += 6<<clockShift + 1
 	// 0324 JSR TPST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0324
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x26, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x26
 		s -= 2
 		goto L1168
 	}
 
 L0327:
-	if off[80] {
+	if off[93] {
 		pc = 0x0327
 		goto step
 	}
@@ -39736,19 +43114,19 @@ L0327:
 	clock += 6<<clockShift + 1
 	// 0327 JSR EXTRA
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0327
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x29, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x29
 		s -= 2
 		goto L1200
 	}
 
 L032A:
-	if off[81] {
+	if off[94] {
 		pc = 0x032A
 		goto step
 	}
@@ -39759,19 +43137,19 @@ L032A:
 	clock += 6<<clockShift + 1
 	// 032A JSR MOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x032A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x2C, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x2C
 		s -= 2
 		goto L0AAF
 	}
 
 L032D:
-	if off[82] {
+	if off[95] {
 		pc = 0x032D
 		goto step
 	}
@@ -39929,21 +43307,21 @@ L032D:
 		nz = int(int8(m))
 		c.Mem[0x0047] = m
 	}
-	// 0348 JSR NEGA
+	// 0348 JSR CHKX
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0348
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x4A, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x4A
 		s -= 2
-		goto L17A1
+		goto L013C
 	}
 
 L034B:
-	if off[83] {
+	if off[96] {
 		pc = 0x034B
 		goto step
 	}
@@ -39965,19 +43343,19 @@ L034B:
 	}
 	// 034F JSR UMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x034F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x51, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x51
 		s -= 2
 		goto L10A3
 	}
 
 L0352:
-	if off[84] {
+	if off[97] {
 		pc = 0x0352
 		goto step
 	}
@@ -40007,7 +43385,7 @@ L0352:
 	}
 
 L0358:
-	if off[85] {
+	if off[98] {
 		pc = 0x0358
 		goto step
 	}
@@ -40033,7 +43411,7 @@ L0358:
 	}
 
 L035E:
-	if off[86] {
+	if off[99] {
 		pc = 0x035E
 		goto step
 	}
@@ -40085,7 +43463,7 @@ L035E:
 	}
 
 L0367:
-	if off[87] {
+	if off[100] {
 		pc = 0x0367
 		goto step
 	}
@@ -40099,7 +43477,7 @@ L0367:
 	}
 
 L0369:
-	if off[88] {
+	if off[101] {
 		pc = 0x0369
 		goto step
 	}
@@ -40116,19 +43494,19 @@ L0369:
 	}
 	// 036B JSR HBEST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x036B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6D, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x6D
 		s -= 2
 		goto L0EE0
 	}
 
 L036E:
-	if off[89] {
+	if off[102] {
 		pc = 0x036E
 		goto step
 	}
@@ -40149,7 +43527,7 @@ L036E:
 	}
 
 L0377: // JNR
-	if off[90] {
+	if off[103] {
 		pc = 0x0377
 		goto step
 	}
@@ -40170,26 +43548,26 @@ L0377: // JNR
 	}
 
 L037B:
-	if off[91] {
+	if off[104] {
 		pc = 0x037B
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 037B JSR KREC
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x037B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7D, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x7D
 		s -= 2
 		goto L08EE
 	}
 
 L037E: // CUT
-	if off[92] {
+	if off[105] {
 		pc = 0x037E
 		goto step
 	}
@@ -40222,7 +43600,7 @@ L037E: // CUT
 	}
 
 L0384: // UNWIND
-	if off[93] {
+	if off[106] {
 		pc = 0x0384
 		goto step
 	}
@@ -40244,7 +43622,7 @@ L0384: // UNWIND
 	}
 
 L0388: // JRET
-	if off[94] {
+	if off[107] {
 		pc = 0x0388
 		goto step
 	}
@@ -40271,6 +43649,10 @@ L0388: // JRET
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -40313,6 +43695,8 @@ L0388: // JRET
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -40337,6 +43721,8 @@ L0388: // JRET
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -40381,6 +43767,8 @@ L0388: // JRET
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -40413,7 +43801,7 @@ L0388: // JRET
 	}
 
 L0389: // NOLEG2
-	if off[95] {
+	if off[108] {
 		pc = 0x0389
 		goto step
 	}
@@ -40431,19 +43819,19 @@ L0389: // NOLEG2
 	}
 	// 038B JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x038B
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x8D, 0x03
+		c.Mem[sa], c.Mem[sb] = 0x03, 0x8D
 		s -= 2
 		goto L0400
 	}
 
 L038E:
-	if off[96] {
+	if off[109] {
 		pc = 0x038E
 		goto step
 	}
@@ -40487,7 +43875,7 @@ L038E:
 	}
 
 L0397:
-	if off[97] {
+	if off[110] {
 		pc = 0x0397
 		goto step
 	}
@@ -40532,7 +43920,7 @@ L0397:
 	}
 
 L039A: // NR2
-	if off[98] {
+	if off[111] {
 		pc = 0x039A
 		goto step
 	}
@@ -40543,7 +43931,7 @@ L039A: // NR2
 	}
 
 L039D: // GAINR
-	if off[99] {
+	if off[112] {
 		pc = 0x039D
 		goto step
 	}
@@ -40571,7 +43959,7 @@ L039D: // GAINR
 	}
 
 L03A3:
-	if off[100] {
+	if off[113] {
 		pc = 0x03A3
 		goto step
 	}
@@ -40584,7 +43972,7 @@ L03A3:
 	}
 
 L03A5: // GR1
-	if off[101] {
+	if off[114] {
 		pc = 0x03A5
 		goto step
 	}
@@ -40616,7 +44004,7 @@ L03A5: // GR1
 	}
 
 L03AB:
-	if off[102] {
+	if off[115] {
 		pc = 0x03AB
 		goto step
 	}
@@ -40645,7 +44033,7 @@ L03AB:
 	}
 
 L03B2:
-	if off[103] {
+	if off[116] {
 		pc = 0x03B2
 		goto step
 	}
@@ -40716,6 +44104,10 @@ L03B2:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -40758,6 +44150,8 @@ L03B2:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -40782,6 +44176,8 @@ L03B2:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -40826,6 +44222,8 @@ L03B2:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -40858,7 +44256,7 @@ L03B2:
 	}
 
 L03B9: // GR2
-	if off[104] {
+	if off[117] {
 		pc = 0x03B9
 		goto step
 	}
@@ -40877,7 +44275,7 @@ L03B9: // GR2
 	}
 
 L03BC: // GR
-	if off[105] {
+	if off[118] {
 		pc = 0x03BC
 		goto step
 	}
@@ -40908,6 +44306,10 @@ L03BC: // GR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -40950,6 +44352,8 @@ L03BC: // GR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -40974,6 +44378,8 @@ L03BC: // GR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -41018,6 +44424,8 @@ L03BC: // GR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -41050,7 +44458,7 @@ L03BC: // GR
 	}
 
 L03BD: // DISMV
-	if off[106] {
+	if off[119] {
 		pc = 0x03BD
 		goto step
 	}
@@ -41067,7 +44475,7 @@ L03BD: // DISMV
 	}
 
 L03BF: // ROL
-	if off[107] {
+	if off[120] {
 		pc = 0x03BF
 		goto step
 	}
@@ -41105,7 +44513,7 @@ L03BF: // ROL
 	}
 
 L03C6:
-	if off[108] {
+	if off[121] {
 		pc = 0x03C6
 		goto step
 	}
@@ -41150,6 +44558,10 @@ L03C6:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -41192,6 +44604,8 @@ L03C6:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -41216,6 +44630,8 @@ L03C6:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -41260,6 +44676,8 @@ L03C6:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -41292,7 +44710,7 @@ L03C6:
 	}
 
 L03CD: // HSTORE
-	if off[109] {
+	if off[122] {
 		pc = 0x03CD
 		goto step
 	}
@@ -41317,7 +44735,7 @@ L03CD: // HSTORE
 	}
 
 L03D1:
-	if off[110] {
+	if off[123] {
 		pc = 0x03D1
 		goto step
 	}
@@ -41325,6 +44743,11 @@ L03D1:
 	// 03D1 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 7
+			pc = 0x03D1
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -41371,7 +44794,7 @@ L03D1:
 	}
 
 L03E0:
-	if off[111] {
+	if off[124] {
 		pc = 0x03E0
 		goto step
 	}
@@ -41385,7 +44808,7 @@ L03E0:
 	}
 
 L03E2: // HS1
-	if off[112] {
+	if off[125] {
 		pc = 0x03E2
 		goto step
 	}
@@ -41414,7 +44837,7 @@ L03E2: // HS1
 	}
 
 L03E9:
-	if off[113] {
+	if off[126] {
 		pc = 0x03E9
 		goto step
 	}
@@ -41472,7 +44895,7 @@ L03E9:
 	}
 
 L03F9: // HSP
-	if off[114] {
+	if off[127] {
 		pc = 0x03F9
 		goto step
 	}
@@ -41486,7 +44909,7 @@ L03F9: // HSP
 	}
 
 L03FA: // HSR
-	if off[115] {
+	if off[128] {
 		pc = 0x03FA
 		goto step
 	}
@@ -41496,8 +44919,31 @@ L03FA: // HSR
 		goto L0400
 	}
 
+L03FD: // RATT
+	if off[129] {
+		pc = 0x03FD
+		goto step
+	}
+	if clock+6<<clockShift >= end {
+		pc = 0x03FD
+		goto budget
+	}
+	clock += 6<<clockShift + 1
+	// 03FD JSR ATTK
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x03FD
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x03, 0xFF
+		s -= 2
+		goto L09B2
+	}
+
 L0400: // REVERSE
-	if off[116] {
+	if off[130] {
 		pc = 0x0400
 		goto step
 	}
@@ -41509,6 +44955,11 @@ L0400: // REVERSE
 	// 0400 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 21<<clockShift + 8
+			pc = 0x0400
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -41553,7 +45004,7 @@ L0400: // REVERSE
 	}
 
 L040F: // ETC
-	if off[117] {
+	if off[131] {
 		pc = 0x040F
 		goto step
 	}
@@ -41688,7 +45139,7 @@ L040F: // ETC
 	}
 
 L0424:
-	if off[118] {
+	if off[132] {
 		pc = 0x0424
 		goto step
 	}
@@ -41722,6 +45173,10 @@ L0424:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -41764,6 +45219,8 @@ L0424:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -41788,6 +45245,8 @@ L0424:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -41832,6 +45291,8 @@ L0424:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -41864,7 +45325,7 @@ L0424:
 	}
 
 L0426: // CMOVE
-	if off[119] {
+	if off[133] {
 		pc = 0x0426
 		goto step
 	}
@@ -41946,7 +45407,7 @@ L0426: // CMOVE
 	}
 
 L0434:
-	if off[120] {
+	if off[134] {
 		pc = 0x0434
 		goto step
 	}
@@ -41984,7 +45445,7 @@ L0434:
 	}
 
 L043D:
-	if off[121] {
+	if off[135] {
 		pc = 0x043D
 		goto step
 	}
@@ -42011,7 +45472,7 @@ L043D:
 	}
 
 L0443:
-	if off[122] {
+	if off[136] {
 		pc = 0x0443
 		goto step
 	}
@@ -42068,7 +45529,7 @@ L0443:
 	}
 
 L044B: // NO
-	if off[123] {
+	if off[137] {
 		pc = 0x044B
 		goto step
 	}
@@ -42079,7 +45540,7 @@ L044B: // NO
 	}
 
 L044C: // RETL
-	if off[124] {
+	if off[138] {
 		pc = 0x044C
 		goto step
 	}
@@ -42112,6 +45573,10 @@ L044C: // RETL
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -42154,6 +45619,8 @@ L044C: // RETL
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -42178,6 +45645,8 @@ L044C: // RETL
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -42222,6 +45691,8 @@ L044C: // RETL
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -42254,7 +45725,7 @@ L044C: // RETL
 	}
 
 L044F: // ILLEGAL
-	if off[125] {
+	if off[139] {
 		pc = 0x044F
 		goto step
 	}
@@ -42291,6 +45762,10 @@ L044F: // ILLEGAL
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -42333,6 +45808,8 @@ L044F: // ILLEGAL
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -42357,6 +45834,8 @@ L044F: // ILLEGAL
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -42401,6 +45880,8 @@ L044F: // ILLEGAL
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -42433,7 +45914,7 @@ L044F: // ILLEGAL
 	}
 
 L0453: // GO
-	if off[126] {
+	if off[140] {
 		pc = 0x0453
 		goto step
 	}
@@ -42456,7 +45937,7 @@ L0453: // GO
 	}
 
 L0457: // GCLR
-	if off[127] {
+	if off[141] {
 		pc = 0x0457
 		goto step
 	}
@@ -42489,7 +45970,7 @@ L0457: // GCLR
 	}
 
 L045D:
-	if off[128] {
+	if off[142] {
 		pc = 0x045D
 		goto step
 	}
@@ -42502,7 +45983,7 @@ L045D:
 	}
 
 L045F: // GSET
-	if off[129] {
+	if off[143] {
 		pc = 0x045F
 		goto step
 	}
@@ -42537,7 +46018,7 @@ L045F: // GSET
 	}
 
 L0466:
-	if off[130] {
+	if off[144] {
 		pc = 0x0466
 		goto step
 	}
@@ -42559,7 +46040,7 @@ L0466:
 	}
 
 L046A: // GNEXT
-	if off[131] {
+	if off[145] {
 		pc = 0x046A
 		goto step
 	}
@@ -42578,7 +46059,7 @@ L046A: // GNEXT
 	}
 
 L046D:
-	if off[132] {
+	if off[146] {
 		pc = 0x046D
 		goto step
 	}
@@ -42619,7 +46100,7 @@ L046D:
 	}
 
 L0479: // GKCLR
-	if off[133] {
+	if off[147] {
 		pc = 0x0479
 		goto step
 	}
@@ -42648,7 +46129,7 @@ L0479: // GKCLR
 	}
 
 L047F:
-	if off[134] {
+	if off[148] {
 		pc = 0x047F
 		goto step
 	}
@@ -42694,7 +46175,7 @@ L047F:
 	}
 
 L048D:
-	if off[135] {
+	if off[149] {
 		pc = 0x048D
 		goto step
 	}
@@ -42719,7 +46200,7 @@ L048D:
 	}
 
 L0493:
-	if off[136] {
+	if off[150] {
 		pc = 0x0493
 		goto step
 	}
@@ -42731,7 +46212,7 @@ L0493:
 	}
 
 L0494: // GLEV
-	if off[137] {
+	if off[151] {
 		pc = 0x0494
 		goto step
 	}
@@ -42811,7 +46292,7 @@ L0494: // GLEV
 	}
 
 L04A4: // ITER
-	if off[138] {
+	if off[152] {
 		pc = 0x04A4
 		goto step
 	}
@@ -42866,19 +46347,19 @@ L04A4: // ITER
 	}
 	// 04B5 JSR HFIRST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04B5
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xB7, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xB7
 		s -= 2
 		goto L0DE0
 	}
 
 L04B8:
-	if off[139] {
+	if off[153] {
 		pc = 0x04B8
 		goto step
 	}
@@ -42889,19 +46370,19 @@ L04B8:
 	clock += 6<<clockShift + 1
 	// 04B8 JSR ROOT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04B8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBA, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xBA
 		s -= 2
 		goto L0803
 	}
 
 L04BB:
-	if off[140] {
+	if off[154] {
 		pc = 0x04BB
 		goto step
 	}
@@ -42912,19 +46393,19 @@ L04BB:
 	clock += 6<<clockShift + 1
 	// 04BB JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04BB
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBD, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xBD
 		s -= 2
 		goto L0400
 	}
 
 L04BE:
-	if off[141] {
+	if off[155] {
 		pc = 0x04BE
 		goto step
 	}
@@ -42948,7 +46429,7 @@ L04BE:
 	}
 
 L04C2:
-	if off[142] {
+	if off[156] {
 		pc = 0x04C2
 		goto step
 	}
@@ -43002,7 +46483,7 @@ L04C2:
 	}
 
 L04C9:
-	if off[143] {
+	if off[157] {
 		pc = 0x04C9
 		goto step
 	}
@@ -43029,7 +46510,7 @@ L04C9:
 	}
 
 L04CF: // GDONE
-	if off[144] {
+	if off[158] {
 		pc = 0x04CF
 		goto step
 	}
@@ -43042,7 +46523,7 @@ L04CF: // GDONE
 	}
 
 L04D1: // GHIST
-	if off[145] {
+	if off[159] {
 		pc = 0x04D1
 		goto step
 	}
@@ -43058,7 +46539,7 @@ L04D1: // GHIST
 	// 04D4 STA $00D1,Y
 	{
 		ea := 0x00D1 + uint16(y)
-		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+		if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 18<<clockShift + 5
 			pc = 0x04D4
 			goto step
@@ -43076,7 +46557,7 @@ L04D1: // GHIST
 	// 04DA STA $00D5,Y
 	{
 		ea := 0x00D5 + uint16(y)
-		if (ea >= 0x00DD && ea <= 0x00ED) || c.Hooked(ea) {
+		if (ea >= 0x00DD && ea <= 0x00ED) || (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 9<<clockShift + 3
 			pc = 0x04DA
 			goto step
@@ -43097,7 +46578,7 @@ L04D1: // GHIST
 	}
 
 L04E0:
-	if off[146] {
+	if off[160] {
 		pc = 0x04E0
 		goto step
 	}
@@ -43150,19 +46631,19 @@ L04E0:
 	}
 	// 04F4 JSR RMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x04F4
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x04
+		c.Mem[sa], c.Mem[sb] = 0x04, 0xF6
 		s -= 2
 		goto L0DF4
 	}
 
 L04F7:
-	if off[147] {
+	if off[161] {
 		pc = 0x04F7
 		goto step
 	}
@@ -43177,7 +46658,7 @@ L04F7:
 	}
 
 L04FA: // MATE
-	if off[148] {
+	if off[162] {
 		pc = 0x04FA
 		goto step
 	}
@@ -43213,6 +46694,10 @@ L04FA: // MATE
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -43255,6 +46740,8 @@ L04FA: // MATE
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -43279,6 +46766,8 @@ L04FA: // MATE
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -43323,6 +46812,8 @@ L04FA: // MATE
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -43355,7 +46846,7 @@ L04FA: // MATE
 	}
 
 L04FC: // PST
-	if off[149] {
+	if off[163] {
 		pc = 0x04FC
 		goto step
 	}
@@ -43394,7 +46885,7 @@ L04FC: // PST
 	}
 
 L0505:
-	if off[150] {
+	if off[164] {
 		pc = 0x0505
 		goto step
 	}
@@ -43435,6 +46926,10 @@ L0505:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -43477,6 +46972,8 @@ L0505:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -43501,6 +46998,8 @@ L0505:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -43545,6 +47044,8 @@ L0505:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -43577,7 +47078,7 @@ L0505:
 	}
 
 L0509: // PSTN
-	if off[151] {
+	if off[165] {
 		pc = 0x0509
 		goto step
 	}
@@ -43618,6 +47119,10 @@ L0509: // PSTN
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -43660,6 +47165,8 @@ L0509: // PSTN
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -43684,6 +47191,8 @@ L0509: // PSTN
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -43728,6 +47237,8 @@ L0509: // PSTN
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -43760,7 +47271,7 @@ L0509: // PSTN
 	}
 
 L0520: // HLOOK
-	if off[152] {
+	if off[166] {
 		pc = 0x0520
 		goto step
 	}
@@ -43796,7 +47307,7 @@ L0520: // HLOOK
 	// 0528 STA .HIX,X
 	{
 		ea := 0x0120 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 25<<clockShift + 8
 			pc = 0x0528
 			goto step
@@ -43823,7 +47334,7 @@ L0520: // HLOOK
 	// 0530 STA .HCK,X
 	{
 		ea := 0x0128 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 13<<clockShift + 4
 			pc = 0x0530
 			goto step
@@ -43853,7 +47364,7 @@ L0520: // HLOOK
 	}
 
 L053A:
-	if off[153] {
+	if off[167] {
 		pc = 0x053A
 		goto step
 	}
@@ -43869,7 +47380,7 @@ L053A:
 	// 053D STA .HS,X
 	{
 		ea := 0x0108 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 16<<clockShift + 5
 			pc = 0x053D
 			goto step
@@ -43904,7 +47415,7 @@ L053A:
 	}
 
 L0549:
-	if off[154] {
+	if off[168] {
 		pc = 0x0549
 		goto step
 	}
@@ -43935,7 +47446,7 @@ L0549:
 	}
 
 L0551:
-	if off[155] {
+	if off[169] {
 		pc = 0x0551
 		goto step
 	}
@@ -43994,7 +47505,7 @@ L0551:
 	}
 
 L0562:
-	if off[156] {
+	if off[170] {
 		pc = 0x0562
 		goto step
 	}
@@ -44016,7 +47527,7 @@ L0562:
 	}
 
 L0567: // HLN
-	if off[157] {
+	if off[171] {
 		pc = 0x0567
 		goto step
 	}
@@ -44027,19 +47538,19 @@ L0567: // HLN
 	clock += 6<<clockShift + 1
 	// 0567 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0567
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x69, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x69
 		s -= 2
 		goto L0266
 	}
 
 L056A: // HSTEP
-	if off[158] {
+	if off[172] {
 		pc = 0x056A
 		goto step
 	}
@@ -44050,19 +47561,19 @@ L056A: // HSTEP
 	clock += 6<<clockShift + 1
 	// 056A JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x056A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x6C
 		s -= 2
 		goto L0426
 	}
 
 L056D:
-	if off[159] {
+	if off[173] {
 		pc = 0x056D
 		goto step
 	}
@@ -44080,7 +47591,7 @@ L056D:
 	}
 
 L056F:
-	if off[160] {
+	if off[174] {
 		pc = 0x056F
 		goto step
 	}
@@ -44107,7 +47618,7 @@ L056F:
 	}
 
 L0575:
-	if off[161] {
+	if off[175] {
 		pc = 0x0575
 		goto step
 	}
@@ -44121,7 +47632,7 @@ L0575:
 	}
 
 L0577:
-	if off[162] {
+	if off[176] {
 		pc = 0x0577
 		goto step
 	}
@@ -44141,7 +47652,7 @@ L0577:
 	}
 
 L057B:
-	if off[163] {
+	if off[177] {
 		pc = 0x057B
 		goto step
 	}
@@ -44162,7 +47673,7 @@ L057B:
 	}
 
 L057F: // HNX
-	if off[164] {
+	if off[178] {
 		pc = 0x057F
 		goto step
 	}
@@ -44202,7 +47713,7 @@ L057F: // HNX
 	}
 
 L0589: // HLR
-	if off[165] {
+	if off[179] {
 		pc = 0x0589
 		goto step
 	}
@@ -44237,6 +47748,10 @@ L0589: // HLR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -44279,6 +47794,8 @@ L0589: // HLR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -44303,6 +47820,8 @@ L0589: // HLR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -44347,6 +47866,8 @@ L0589: // HLR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -44379,7 +47900,7 @@ L0589: // HLR
 	}
 
 L058A: // HPAWN
-	if off[166] {
+	if off[180] {
 		pc = 0x058A
 		goto step
 	}
@@ -44396,7 +47917,7 @@ L058A: // HPAWN
 	}
 
 L058E: // HPF
-	if off[167] {
+	if off[181] {
 		pc = 0x058E
 		goto step
 	}
@@ -44407,19 +47928,19 @@ L058E: // HPF
 	clock += 6<<clockShift + 1
 	// 058E JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x058E
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x90, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0x90
 		s -= 2
 		goto L0426
 	}
 
 L0591:
-	if off[168] {
+	if off[182] {
 		pc = 0x0591
 		goto step
 	}
@@ -44437,7 +47958,7 @@ L0591:
 	}
 
 L0593:
-	if off[169] {
+	if off[183] {
 		pc = 0x0593
 		goto step
 	}
@@ -44451,7 +47972,7 @@ L0593:
 	}
 
 L0595:
-	if off[170] {
+	if off[184] {
 		pc = 0x0595
 		goto step
 	}
@@ -44478,7 +47999,7 @@ L0595:
 	}
 
 L059B:
-	if off[171] {
+	if off[185] {
 		pc = 0x059B
 		goto step
 	}
@@ -44505,7 +48026,7 @@ L059B:
 	}
 
 L05A1: // HPD
-	if off[172] {
+	if off[186] {
 		pc = 0x05A1
 		goto step
 	}
@@ -44522,7 +48043,7 @@ L05A1: // HPD
 	}
 
 L05A5: // HPD1
-	if off[173] {
+	if off[187] {
 		pc = 0x05A5
 		goto step
 	}
@@ -44533,19 +48054,19 @@ L05A5: // HPD1
 	clock += 6<<clockShift + 1
 	// 05A5 JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x05A5
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xA7, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xA7
 		s -= 2
 		goto L0266
 	}
 
 L05A8:
-	if off[174] {
+	if off[188] {
 		pc = 0x05A8
 		goto step
 	}
@@ -44556,19 +48077,19 @@ L05A8:
 	clock += 6<<clockShift + 1
 	// 05A8 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x05A8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xAA, 0x05
+		c.Mem[sa], c.Mem[sb] = 0x05, 0xAA
 		s -= 2
 		goto L0426
 	}
 
 L05AB:
-	if off[175] {
+	if off[189] {
 		pc = 0x05AB
 		goto step
 	}
@@ -44586,7 +48107,7 @@ L05AB:
 	}
 
 L05AD:
-	if off[176] {
+	if off[190] {
 		pc = 0x05AD
 		goto step
 	}
@@ -44600,7 +48121,7 @@ L05AD:
 	}
 
 L05AF:
-	if off[177] {
+	if off[191] {
 		pc = 0x05AF
 		goto step
 	}
@@ -44627,7 +48148,7 @@ L05AF:
 	}
 
 L05B5: // HPN
-	if off[178] {
+	if off[192] {
 		pc = 0x05B5
 		goto step
 	}
@@ -44661,7 +48182,7 @@ L05B5: // HPN
 	}
 
 L05BD:
-	if off[179] {
+	if off[193] {
 		pc = 0x05BD
 		goto step
 	}
@@ -44692,6 +48213,10 @@ L05BD:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -44734,6 +48259,8 @@ L05BD:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -44758,6 +48285,8 @@ L05BD:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -44802,6 +48331,8 @@ L05BD:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -44834,7 +48365,7 @@ L05BD:
 	}
 
 L05BE: // HGOT
-	if off[180] {
+	if off[194] {
 		pc = 0x05BE
 		goto step
 	}
@@ -44848,7 +48379,7 @@ L05BE: // HGOT
 	}
 
 L05C0:
-	if off[181] {
+	if off[195] {
 		pc = 0x05C0
 		goto step
 	}
@@ -44875,7 +48406,7 @@ L05C0:
 	}
 
 L05C6: // HG1
-	if off[182] {
+	if off[196] {
 		pc = 0x05C6
 		goto step
 	}
@@ -44895,7 +48426,7 @@ L05C6: // HG1
 	// 05CA STA .HP,X
 	{
 		ea := 0x0100 + uint16(x)
-		if c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || c.Hooked(ea) {
 			clock -= 19<<clockShift + 6
 			pc = 0x05CA
 			goto step
@@ -44934,7 +48465,7 @@ L05C6: // HG1
 	}
 
 L05D6: // HQ
-	if off[183] {
+	if off[197] {
 		pc = 0x05D6
 		goto step
 	}
@@ -44963,7 +48494,7 @@ L05D6: // HQ
 	}
 
 L05DD:
-	if off[184] {
+	if off[198] {
 		pc = 0x05DD
 		goto step
 	}
@@ -44992,7 +48523,7 @@ L05DD:
 	}
 
 L05E4: // HQ1
-	if off[185] {
+	if off[199] {
 		pc = 0x05E4
 		goto step
 	}
@@ -45021,7 +48552,7 @@ L05E4: // HQ1
 	}
 
 L05EB:
-	if off[186] {
+	if off[200] {
 		pc = 0x05EB
 		goto step
 	}
@@ -45050,7 +48581,7 @@ L05EB:
 	}
 
 L05F2: // HQT
-	if off[187] {
+	if off[201] {
 		pc = 0x05F2
 		goto step
 	}
@@ -45061,7 +48592,7 @@ L05F2: // HQT
 	}
 
 L05F5: // HQR
-	if off[188] {
+	if off[202] {
 		pc = 0x05F5
 		goto step
 	}
@@ -45088,6 +48619,10 @@ L05F5: // HQR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -45130,6 +48665,8 @@ L05F5: // HQR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -45154,6 +48691,8 @@ L05F5: // HQR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -45198,6 +48737,8 @@ L05F5: // HQR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -45230,7 +48771,7 @@ L05F5: // HQR
 	}
 
 L0780: // RCHK
-	if off[189] {
+	if off[203] {
 		pc = 0x0780
 		goto step
 	}
@@ -45254,7 +48795,7 @@ L0780: // RCHK
 	}
 
 L0784:
-	if off[190] {
+	if off[204] {
 		pc = 0x0784
 		goto step
 	}
@@ -45325,7 +48866,7 @@ L0784:
 	}
 
 L0796:
-	if off[191] {
+	if off[205] {
 		pc = 0x0796
 		goto step
 	}
@@ -45338,7 +48879,7 @@ L0796:
 	}
 
 L0798: // RP1
-	if off[192] {
+	if off[206] {
 		pc = 0x0798
 		goto step
 	}
@@ -45373,6 +48914,10 @@ L0798: // RP1
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -45415,6 +48960,8 @@ L0798: // RP1
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -45439,6 +48986,8 @@ L0798: // RP1
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -45483,6 +49032,8 @@ L0798: // RP1
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -45515,7 +49066,7 @@ L0798: // RP1
 	}
 
 L079C: // RS
-	if off[193] {
+	if off[207] {
 		pc = 0x079C
 		goto step
 	}
@@ -45542,7 +49093,7 @@ L079C: // RS
 	}
 
 L07A0:
-	if off[194] {
+	if off[208] {
 		pc = 0x07A0
 		goto step
 	}
@@ -45555,7 +49106,7 @@ L07A0:
 	}
 
 L07A2: // RC2
-	if off[195] {
+	if off[209] {
 		pc = 0x07A2
 		goto step
 	}
@@ -45588,7 +49139,7 @@ L07A2: // RC2
 	}
 
 L07A9:
-	if off[196] {
+	if off[210] {
 		pc = 0x07A9
 		goto step
 	}
@@ -45617,7 +49168,7 @@ L07A9:
 	}
 
 L07B0: // RC1
-	if off[197] {
+	if off[211] {
 		pc = 0x07B0
 		goto step
 	}
@@ -45636,7 +49187,7 @@ L07B0: // RC1
 	}
 
 L07B3: // RNO
-	if off[198] {
+	if off[212] {
 		pc = 0x07B3
 		goto step
 	}
@@ -45651,26 +49202,26 @@ L07B3: // RNO
 	}
 
 L07B6: // RLEG
-	if off[199] {
+	if off[213] {
 		pc = 0x07B6
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 07B6 JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x07B6
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xB8, 0x07
+		c.Mem[sa], c.Mem[sb] = 0x07, 0xB8
 		s -= 2
 		goto L0400
 	}
 
 L07B9:
-	if off[200] {
+	if off[214] {
 		pc = 0x07B9
 		goto step
 	}
@@ -45687,19 +49238,19 @@ L07B9:
 	}
 	// 07BB JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x07BB
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBD, 0x07
+		c.Mem[sa], c.Mem[sb] = 0x07, 0xBD
 		s -= 2
 		goto L09B2
 	}
 
 L07BE:
-	if off[201] {
+	if off[215] {
 		pc = 0x07BE
 		goto step
 	}
@@ -45710,19 +49261,19 @@ L07BE:
 	clock += 6<<clockShift + 1
 	// 07BE JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x07BE
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xC0, 0x07
+		c.Mem[sa], c.Mem[sb] = 0x07, 0xC0
 		s -= 2
 		goto L0400
 	}
 
 L07C1:
-	if off[202] {
+	if off[216] {
 		pc = 0x07C1
 		goto step
 	}
@@ -45740,7 +49291,7 @@ L07C1:
 	}
 
 L07C3:
-	if off[203] {
+	if off[217] {
 		pc = 0x07C3
 		goto step
 	}
@@ -45809,6 +49360,10 @@ L07C3:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -45851,6 +49406,8 @@ L07C3:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -45875,6 +49432,8 @@ L07C3:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -45919,6 +49478,399 @@ L07C3:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
+			case 461:
+				goto L032D
+			case 462:
+				goto L09AE
+			case 470:
+				goto L0947
+			case 475:
+				goto L037E
+			case 477:
+				goto L1080
+			case 479:
+				goto L07C1
+			case 484:
+				goto L0998
+			case 487:
+				goto L0254
+			case 494:
+				goto L098D
+			case 498:
+				goto L0249
+			case 501:
+				goto L000B
+			case 503:
+				goto L056D
+			case 505:
+				goto L0835
+			}
+		}
+		goto step
+	}
+
+L07D0: // NULLA
+	if off[218] {
+		pc = 0x07D0
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 07D0 CMP $76,X
+	{
+		m := c.Mem[x+0x76]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07D2 BCC NRTS
+	{
+		if cf == 0 {
+			clock += 1 << clockShift
+			goto L07FF
+		}
+	}
+
+L07D4:
+	if off[219] {
+		pc = 0x07D4
+		goto step
+	}
+	clock += 28<<clockShift + 9
+	// 07D4 EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 07D6 STA $81,X
+	{
+		ea := uint16(x + 0x81)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 26<<clockShift + 8
+			pc = 0x07D6
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07D8 LDA $76,X
+	{
+		m := c.Mem[x+0x76]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07DA EOR #$FF
+	{
+		m := byte(0xFF)
+		a ^= m
+		nz = int(int8(a))
+	}
+	// 07DC STA $71,X
+	{
+		ea := uint16(x + 0x71)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 16<<clockShift + 5
+			pc = 0x07DC
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 07DE TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 07DF INY
+	{
+		y++
+		nz = int(int8(y))
+	}
+	// 07E0 STY $79,X
+	{
+		ea := uint16(x + 0x79)
+		if ea <= 0x0046 || (ea >= 0x00DD && ea <= 0x00ED) {
+			clock -= 8<<clockShift + 2
+			pc = 0x07E0
+			goto step
+		}
+		c.Mem[ea] = y
+	}
+	// 07E2 LDY .NMON
+	{
+		m := c.Mem[0x02F1]
+		y = m
+		nz = int(int8(y))
+	}
+
+L07E5: // NP1
+	if off[220] {
+		pc = 0x07E5
+		goto step
+	}
+	clock += 4<<clockShift + 2
+	// 07E5 DEY
+	{
+		y--
+		nz = int(int8(y))
+	}
+	// 07E6 BMI NRTS
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L07FF
+		}
+	}
+
+L07E8:
+	if off[221] {
+		pc = 0x07E8
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 07E8 LDA $0051,Y
+	{
+		ea := 0x0051 + uint16(y)
+		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
+		m := c.Mem[ea]
+		a = m
+		nz = int(int8(a))
+	}
+	// 07EB BMI NP1
+	{
+		if nz < 0 {
+			clock += 1 << clockShift
+			goto L07E5
+		}
+	}
+
+L07ED: // NULLS
+	if off[222] {
+		pc = 0x07ED
+		goto step
+	}
+	clock += 11<<clockShift + 3
+	// 07ED INX
+	{
+		x++
+		nz = int(int8(x))
+	}
+	// 07EE STX .PLY
+	{
+		c.Mem[0x0047] = x
+	}
+	// 07F0 JSR CXN
+	{
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
+			clock -= 6<<clockShift + 1
+			pc = 0x07F0
+			goto step
+		}
+		c.Mem[sa], c.Mem[sb] = 0x07, 0xF2
+		s -= 2
+		goto L0159
+	}
+
+L07F3:
+	if off[223] {
+		pc = 0x07F3
+		goto step
+	}
+	if clock+19<<clockShift >= end {
+		pc = 0x07F3
+		goto budget
+	}
+	clock += 19<<clockShift + 7
+	// 07F3 LDX .PLY
+	{
+		m := c.Mem[0x0047]
+		x = m
+		nz = int(int8(x))
+	}
+	// 07F5 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 07F6 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 07F7 DEX
+	{
+		x--
+		nz = int(int8(x))
+	}
+	// 07F8 STX .PLY
+	{
+		c.Mem[0x0047] = x
+	}
+	// 07FA CMP $7B,X
+	{
+		m := c.Mem[x+0x7B]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 07FC JMP NULLB
+	{
+		goto L015C
+	}
+
+L07FF: // NRTS
+	if off[224] {
+		pc = 0x07FF
+		goto step
+	}
+	clock += 6<<clockShift + 1
+	// 07FF RTS
+	{
+		if s < 0xFE {
+			sp := 0x101 + int(s)
+			pc = (uint16(c.Mem[sp]) | uint16(c.Mem[sp+1])<<8) + 1
+			s += 2
+		} else {
+			s++
+			lo := c.Mem[StackPage|uint16(s)]
+			s++
+			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
+		}
+		switch pc {
+		case 0x0803:
+			goto L0803
+		}
+		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
+			switch h {
+			case 6:
+				goto L0352
+			case 26:
+				goto L05A8
+			case 35:
+				goto L0A75
+			case 41:
+				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
+			case 73:
+				goto L17E0
+			case 74:
+				goto L021F
+			case 85:
+				goto L1182
+			case 87:
+				goto L0DF7
+			case 88:
+				goto L08F1
+			case 91:
+				goto L10ED
+			case 102:
+				goto L0942
+			case 106:
+				goto L034B
+			case 107:
+				goto L022C
+			case 118:
+				goto L036E
+			case 119:
+				goto L04BB
+			case 121:
+				goto L027D
+			case 129:
+				goto L0B03
+			case 138:
+				goto L032A
+			case 146:
+				goto L10E4
+			case 156:
+				goto L07BE
+			case 175:
+				goto L0246
+			case 177:
+				goto L0274
+			case 180:
+				goto L056A
+			case 182:
+				goto L0832
+			case 185:
+				goto L117B
+			case 189:
+				goto L014A
+			case 204:
+				goto L081C
+			case 217:
+				goto L086D
+			case 221:
+				goto L0DFD
+			case 225:
+				goto L0806
+			case 259:
+				goto L0813
+			case 262:
+				goto L17DD
+			case 267:
+				goto L0A46
+			case 273:
+				goto L09B1
+			case 275:
+				goto L023F
+			case 282:
+				goto L0591
+			case 299:
+				goto L08D8
+			case 300:
+				goto L07B9
+			case 301:
+				goto L0400
+			case 308:
+				goto L04B8
+			case 312:
+				goto L000E
+			case 313:
+				goto L003C
+			case 320:
+				goto L038E
+			case 324:
+				goto L0031
+			case 327:
+				goto L0327
+			case 333:
+				goto L0292
+			case 349:
+				goto L05AB
+			case 351:
+				goto L09C0
+			case 373:
+				goto L085D
+			case 387:
+				goto L025B
+			case 390:
+				goto L001D
+			case 410:
+				goto L0DFA
+			case 412:
+				goto L0007
+			case 414:
+				goto L0803
+			case 418:
+				goto L020C
+			case 420:
+				goto L08BB
+			case 424:
+				goto L02C4
+			case 428:
+				goto L0854
+			case 432:
+				goto L04F7
+			case 441:
+				goto L04BE
+			case 452:
+				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -45951,7 +49903,7 @@ L07C3:
 	}
 
 L0800: // FULL
-	if off[204] {
+	if off[225] {
 		pc = 0x0800
 		goto step
 	}
@@ -45962,19 +49914,19 @@ L0800: // FULL
 	clock += 6<<clockShift + 1
 	// 0800 JSR HREV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0800
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x02
 		s -= 2
 		goto L028F
 	}
 
 L0803: // ROOT
-	if off[205] {
+	if off[226] {
 		pc = 0x0803
 		goto step
 	}
@@ -45985,19 +49937,19 @@ L0803: // ROOT
 	clock += 6<<clockShift + 1
 	// 0803 JSR CAPT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0803
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x05, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x05
 		s -= 2
 		goto L0841
 	}
 
 L0806:
-	if off[206] {
+	if off[227] {
 		pc = 0x0806
 		goto step
 	}
@@ -46027,7 +49979,7 @@ L0806:
 	}
 
 L080C:
-	if off[207] {
+	if off[228] {
 		pc = 0x080C
 		goto step
 	}
@@ -46050,19 +50002,19 @@ L080C:
 	}
 	// 0810 JSR HKILL
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0810
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x12, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x12
 		s -= 2
 		goto L0CE0
 	}
 
 L0813:
-	if off[208] {
+	if off[229] {
 		pc = 0x0813
 		goto step
 	}
@@ -46092,26 +50044,26 @@ L0813:
 	}
 
 L0819:
-	if off[209] {
+	if off[230] {
 		pc = 0x0819
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 0819 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0819
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x1B, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x1B
 		s -= 2
 		goto L0838
 	}
 
 L081C:
-	if off[210] {
+	if off[231] {
 		pc = 0x081C
 		goto step
 	}
@@ -46128,7 +50080,7 @@ L081C:
 	}
 
 L081E: // FDONE
-	if off[211] {
+	if off[232] {
 		pc = 0x081E
 		goto step
 	}
@@ -46162,7 +50114,7 @@ L081E: // FDONE
 	}
 
 L0825:
-	if off[212] {
+	if off[233] {
 		pc = 0x0825
 		goto step
 	}
@@ -46173,7 +50125,7 @@ L0825:
 	}
 
 L0828: // NOLEG
-	if off[213] {
+	if off[234] {
 		pc = 0x0828
 		goto step
 	}
@@ -46205,19 +50157,19 @@ L0828: // NOLEG
 	}
 	// 082F JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x082F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x31, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x31
 		s -= 2
 		goto L0400
 	}
 
 L0832:
-	if off[214] {
+	if off[235] {
 		pc = 0x0832
 		goto step
 	}
@@ -46228,19 +50180,19 @@ L0832:
 	clock += 6<<clockShift + 1
 	// 0832 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0832
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x34, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x34
 		s -= 2
 		goto L0838
 	}
 
 L0835:
-	if off[215] {
+	if off[236] {
 		pc = 0x0835
 		goto step
 	}
@@ -46255,7 +50207,7 @@ L0835:
 	}
 
 L0838: // GEN
-	if off[216] {
+	if off[237] {
 		pc = 0x0838
 		goto step
 	}
@@ -46296,7 +50248,7 @@ L0838: // GEN
 	}
 
 L0841: // CAPT
-	if off[217] {
+	if off[238] {
 		pc = 0x0841
 		goto step
 	}
@@ -46390,19 +50342,19 @@ L0841: // CAPT
 	}
 	// 0851 JSR GEN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0851
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x53, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x53
 		s -= 2
 		goto L0838
 	}
 
 L0854:
-	if off[218] {
+	if off[239] {
 		pc = 0x0854
 		goto step
 	}
@@ -46432,26 +50384,26 @@ L0854:
 	}
 
 L085A:
-	if off[219] {
+	if off[240] {
 		pc = 0x085A
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 085A JSR CAPS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x085A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x5C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x5C
 		s -= 2
 		goto L087B
 	}
 
 L085D: // CDONE
-	if off[220] {
+	if off[241] {
 		pc = 0x085D
 		goto step
 	}
@@ -46488,6 +50440,10 @@ L085D: // CDONE
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -46530,6 +50486,8 @@ L085D: // CDONE
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -46554,6 +50512,8 @@ L085D: // CDONE
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -46598,6 +50558,8 @@ L085D: // CDONE
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -46630,7 +50592,7 @@ L085D: // CDONE
 	}
 
 L085E: // COLLECT
-	if off[221] {
+	if off[242] {
 		pc = 0x085E
 		goto step
 	}
@@ -46675,19 +50637,19 @@ L085E: // COLLECT
 	}
 	// 086A JSR VICV
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x086A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x6C, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0x6C
 		s -= 2
 		goto L1153
 	}
 
 L086D:
-	if off[222] {
+	if off[243] {
 		pc = 0x086D
 		goto step
 	}
@@ -46731,7 +50693,7 @@ L086D:
 	}
 
 L0876:
-	if off[223] {
+	if off[244] {
 		pc = 0x0876
 		goto step
 	}
@@ -46754,7 +50716,7 @@ L0876:
 	}
 
 L087A: // CFULL
-	if off[224] {
+	if off[245] {
 		pc = 0x087A
 		goto step
 	}
@@ -46781,6 +50743,10 @@ L087A: // CFULL
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -46823,6 +50789,8 @@ L087A: // CFULL
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -46847,6 +50815,8 @@ L087A: // CFULL
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -46891,6 +50861,8 @@ L087A: // CFULL
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -46923,7 +50895,7 @@ L087A: // CFULL
 	}
 
 L087B: // CAPS
-	if off[225] {
+	if off[246] {
 		pc = 0x087B
 		goto step
 	}
@@ -46960,7 +50932,7 @@ L087B: // CAPS
 	}
 
 L0881: // CNEXT
-	if off[226] {
+	if off[247] {
 		pc = 0x0881
 		goto step
 	}
@@ -47037,7 +51009,7 @@ L0881: // CNEXT
 	}
 
 L088E: // CSCAN
-	if off[227] {
+	if off[248] {
 		pc = 0x088E
 		goto step
 	}
@@ -47067,7 +51039,7 @@ L088E: // CSCAN
 	}
 
 L0893:
-	if off[228] {
+	if off[249] {
 		pc = 0x0893
 		goto step
 	}
@@ -47096,7 +51068,7 @@ L0893:
 	}
 
 L089A:
-	if off[229] {
+	if off[250] {
 		pc = 0x089A
 		goto step
 	}
@@ -47110,7 +51082,7 @@ L089A:
 	}
 
 L089C:
-	if off[230] {
+	if off[251] {
 		pc = 0x089C
 		goto step
 	}
@@ -47125,7 +51097,7 @@ L089C:
 	}
 
 L08A0: // CSKIP
-	if off[231] {
+	if off[252] {
 		pc = 0x08A0
 		goto step
 	}
@@ -47144,7 +51116,7 @@ L08A0: // CSKIP
 	}
 
 L08A3: // CPICK
-	if off[232] {
+	if off[253] {
 		pc = 0x08A3
 		goto step
 	}
@@ -47164,7 +51136,7 @@ L08A3: // CPICK
 	}
 
 L08A7:
-	if off[233] {
+	if off[254] {
 		pc = 0x08A7
 		goto step
 	}
@@ -47217,19 +51189,19 @@ L08A7:
 	}
 	// 08B8 JSR TRY
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x08B8
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBA, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xBA
 		s -= 2
 		goto L0324
 	}
 
 L08BB:
-	if off[234] {
+	if off[255] {
 		pc = 0x08BB
 		goto step
 	}
@@ -47244,7 +51216,7 @@ L08BB:
 	}
 
 L08BE: // CEND
-	if off[235] {
+	if off[256] {
 		pc = 0x08BE
 		goto step
 	}
@@ -47275,6 +51247,10 @@ L08BE: // CEND
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -47317,6 +51293,8 @@ L08BE: // CEND
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -47341,6 +51319,8 @@ L08BE: // CEND
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -47385,6 +51365,8 @@ L08BE: // CEND
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -47417,7 +51399,7 @@ L08BE: // CEND
 	}
 
 L08BF: // KILL
-	if off[236] {
+	if off[257] {
 		pc = 0x08BF
 		goto step
 	}
@@ -47443,7 +51425,7 @@ L08BF: // KILL
 	}
 
 L08C4:
-	if off[237] {
+	if off[258] {
 		pc = 0x08C4
 		goto step
 	}
@@ -47474,7 +51456,7 @@ L08C4:
 	}
 
 L08CC:
-	if off[238] {
+	if off[259] {
 		pc = 0x08CC
 		goto step
 	}
@@ -47501,7 +51483,7 @@ L08CC:
 	}
 
 L08D5: // KSTEP
-	if off[239] {
+	if off[260] {
 		pc = 0x08D5
 		goto step
 	}
@@ -47512,19 +51494,19 @@ L08D5: // KSTEP
 	clock += 6<<clockShift + 1
 	// 08D5 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x08D5
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xD7, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xD7
 		s -= 2
 		goto L0426
 	}
 
 L08D8:
-	if off[240] {
+	if off[261] {
 		pc = 0x08D8
 		goto step
 	}
@@ -47542,7 +51524,7 @@ L08D8:
 	}
 
 L08DA:
-	if off[241] {
+	if off[262] {
 		pc = 0x08DA
 		goto step
 	}
@@ -47556,7 +51538,7 @@ L08DA:
 	}
 
 L08DC:
-	if off[242] {
+	if off[263] {
 		pc = 0x08DC
 		goto step
 	}
@@ -47591,7 +51573,7 @@ L08DC:
 	}
 
 L08E5:
-	if off[243] {
+	if off[264] {
 		pc = 0x08E5
 		goto step
 	}
@@ -47628,7 +51610,7 @@ L08E5:
 	}
 
 L08EE: // KREC
-	if off[244] {
+	if off[265] {
 		pc = 0x08EE
 		goto step
 	}
@@ -47639,19 +51621,19 @@ L08EE: // KREC
 	clock += 6<<clockShift + 1
 	// 08EE JSR KOK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x08EE
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xF0, 0x08
+		c.Mem[sa], c.Mem[sb] = 0x08, 0xF0
 		s -= 2
 		goto L11A3
 	}
 
 L08F1:
-	if off[245] {
+	if off[266] {
 		pc = 0x08F1
 		goto step
 	}
@@ -47673,7 +51655,7 @@ L08F1:
 	}
 
 L08F4:
-	if off[246] {
+	if off[267] {
 		pc = 0x08F4
 		goto step
 	}
@@ -47775,6 +51757,10 @@ L08F4:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -47817,6 +51803,8 @@ L08F4:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -47841,6 +51829,8 @@ L08F4:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -47885,6 +51875,8 @@ L08F4:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -47917,7 +51909,7 @@ L08F4:
 	}
 
 L090B: // KGONE
-	if off[247] {
+	if off[268] {
 		pc = 0x090B
 		goto step
 	}
@@ -47946,7 +51938,7 @@ L090B: // KGONE
 	}
 
 L0912: // KNONE
-	if off[248] {
+	if off[269] {
 		pc = 0x0912
 		goto step
 	}
@@ -47979,6 +51971,10 @@ L0912: // KNONE
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -48021,6 +52017,8 @@ L0912: // KNONE
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -48045,6 +52043,8 @@ L0912: // KNONE
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -48089,6 +52089,8 @@ L0912: // KNONE
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -48121,7 +52123,7 @@ L0912: // KNONE
 	}
 
 L0915: // RTYPE
-	if off[249] {
+	if off[270] {
 		pc = 0x0915
 		goto step
 	}
@@ -48151,7 +52153,7 @@ L0915: // RTYPE
 	}
 
 L091B:
-	if off[250] {
+	if off[271] {
 		pc = 0x091B
 		goto step
 	}
@@ -48203,7 +52205,7 @@ L091B:
 	}
 
 L092A:
-	if off[251] {
+	if off[272] {
 		pc = 0x092A
 		goto step
 	}
@@ -48225,7 +52227,7 @@ L092A:
 	}
 
 L092F:
-	if off[252] {
+	if off[273] {
 		pc = 0x092F
 		goto step
 	}
@@ -48257,7 +52259,7 @@ L092F:
 	}
 
 L0937:
-	if off[253] {
+	if off[274] {
 		pc = 0x0937
 		goto step
 	}
@@ -48283,7 +52285,7 @@ L0937:
 	}
 
 L093D:
-	if off[254] {
+	if off[275] {
 		pc = 0x093D
 		goto step
 	}
@@ -48296,19 +52298,19 @@ L093D:
 	}
 	// 093F JSR CSIDE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x093F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x41, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x41
 		s -= 2
 		goto L094D
 	}
 
 L0942:
-	if off[255] {
+	if off[276] {
 		pc = 0x0942
 		goto step
 	}
@@ -48325,19 +52327,19 @@ L0942:
 	}
 	// 0944 JSR CSIDE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0944
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x46, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x46
 		s -= 2
 		goto L094D
 	}
 
 L0947: // RTR
-	if off[256] {
+	if off[277] {
 		pc = 0x0947
 		goto step
 	}
@@ -48372,6 +52374,10 @@ L0947: // RTR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -48414,6 +52420,8 @@ L0947: // RTR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -48438,6 +52446,8 @@ L0947: // RTR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -48482,6 +52492,8 @@ L0947: // RTR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -48514,7 +52526,7 @@ L0947: // RTR
 	}
 
 L0948: // RTAKEN
-	if off[257] {
+	if off[278] {
 		pc = 0x0948
 		goto step
 	}
@@ -48539,7 +52551,7 @@ L0948: // RTAKEN
 	}
 
 L094D: // CSIDE
-	if off[258] {
+	if off[279] {
 		pc = 0x094D
 		goto step
 	}
@@ -48575,7 +52587,7 @@ L094D: // CSIDE
 	}
 
 L0955:
-	if off[259] {
+	if off[280] {
 		pc = 0x0955
 		goto step
 	}
@@ -48588,7 +52600,7 @@ L0955:
 	}
 
 L0957: // CS1
-	if off[260] {
+	if off[281] {
 		pc = 0x0957
 		goto step
 	}
@@ -48630,7 +52642,7 @@ L0957: // CS1
 	}
 
 L0963:
-	if off[261] {
+	if off[282] {
 		pc = 0x0963
 		goto step
 	}
@@ -48662,7 +52674,7 @@ L0963:
 	}
 
 L096A:
-	if off[262] {
+	if off[283] {
 		pc = 0x096A
 		goto step
 	}
@@ -48691,7 +52703,7 @@ L096A:
 	}
 
 L0971:
-	if off[263] {
+	if off[284] {
 		pc = 0x0971
 		goto step
 	}
@@ -48704,7 +52716,7 @@ L0971:
 	}
 
 L0973: // CS2
-	if off[264] {
+	if off[285] {
 		pc = 0x0973
 		goto step
 	}
@@ -48766,7 +52778,7 @@ L0973: // CS2
 	}
 
 L097C:
-	if off[265] {
+	if off[286] {
 		pc = 0x097C
 		goto step
 	}
@@ -48804,7 +52816,7 @@ L097C:
 	}
 
 L0985:
-	if off[266] {
+	if off[287] {
 		pc = 0x0985
 		goto step
 	}
@@ -48823,7 +52835,7 @@ L0985:
 	}
 
 L0988: // CS3
-	if off[267] {
+	if off[288] {
 		pc = 0x0988
 		goto step
 	}
@@ -48836,19 +52848,19 @@ L0988: // CS3
 	}
 	// 098A JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x098A
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x8C, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x8C
 		s -= 2
 		goto L09B2
 	}
 
 L098D:
-	if off[268] {
+	if off[289] {
 		pc = 0x098D
 		goto step
 	}
@@ -48866,7 +52878,7 @@ L098D:
 	}
 
 L098F:
-	if off[269] {
+	if off[290] {
 		pc = 0x098F
 		goto step
 	}
@@ -48916,19 +52928,19 @@ L098F:
 	}
 	// 0995 JSR ATTK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0995
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x97, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0x97
 		s -= 2
 		goto L09B2
 	}
 
 L0998:
-	if off[270] {
+	if off[291] {
 		pc = 0x0998
 		goto step
 	}
@@ -48946,7 +52958,7 @@ L0998:
 	}
 
 L099A:
-	if off[271] {
+	if off[292] {
 		pc = 0x099A
 		goto step
 	}
@@ -49051,19 +53063,19 @@ L099A:
 	}
 	// 09AB JSR JANUS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09AB
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xAD, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xAD
 		s -= 2
 		goto L02F3
 	}
 
 L09AE:
-	if off[272] {
+	if off[293] {
 		pc = 0x09AE
 		goto step
 	}
@@ -49074,19 +53086,19 @@ L09AE:
 	clock += 6<<clockShift + 1
 	// 09AE JSR RESET
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09AE
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xB0, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xB0
 		s -= 2
 		goto L0266
 	}
 
 L09B1: // CSR
-	if off[273] {
+	if off[294] {
 		pc = 0x09B1
 		goto step
 	}
@@ -49123,6 +53135,10 @@ L09B1: // CSR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -49165,6 +53181,8 @@ L09B1: // CSR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -49189,6 +53207,8 @@ L09B1: // CSR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -49233,6 +53253,8 @@ L09B1: // CSR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -49265,7 +53287,7 @@ L09B1: // CSR
 	}
 
 L09B2: // ATTK
-	if off[274] {
+	if off[295] {
 		pc = 0x09B2
 		goto step
 	}
@@ -49286,7 +53308,7 @@ L09B2: // ATTK
 	}
 
 L09B7: // AK1
-	if off[275] {
+	if off[296] {
 		pc = 0x09B7
 		goto step
 	}
@@ -49340,19 +53362,19 @@ L09B7: // AK1
 	}
 	// 09BD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09BD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xBF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xBF
 		s -= 2
 		goto L0A25
 	}
 
 L09C0:
-	if off[276] {
+	if off[297] {
 		pc = 0x09C0
 		goto step
 	}
@@ -49377,7 +53399,7 @@ L09C0:
 	}
 
 L09C4:
-	if off[277] {
+	if off[298] {
 		pc = 0x09C4
 		goto step
 	}
@@ -49403,7 +53425,7 @@ L09C4:
 	}
 
 L09C9: // AK2
-	if off[278] {
+	if off[299] {
 		pc = 0x09C9
 		goto step
 	}
@@ -49434,7 +53456,7 @@ L09C9: // AK2
 	}
 
 L09D4: // AK3
-	if off[279] {
+	if off[300] {
 		pc = 0x09D4
 		goto step
 	}
@@ -49492,19 +53514,19 @@ L09D4: // AK3
 	}
 	// 09DD JSR AMAN
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x09DD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x09
+		c.Mem[sa], c.Mem[sb] = 0x09, 0xDF
 		s -= 2
 		goto L0A25
 	}
 
 L09E0:
-	if off[280] {
+	if off[301] {
 		pc = 0x09E0
 		goto step
 	}
@@ -49529,7 +53551,7 @@ L09E0:
 	}
 
 L09E4:
-	if off[281] {
+	if off[302] {
 		pc = 0x09E4
 		goto step
 	}
@@ -49553,7 +53575,7 @@ L09E4:
 	}
 
 L09EB: // AK4
-	if off[282] {
+	if off[303] {
 		pc = 0x09EB
 		goto step
 	}
@@ -49574,7 +53596,7 @@ L09EB: // AK4
 	}
 
 L09EF:
-	if off[283] {
+	if off[304] {
 		pc = 0x09EF
 		goto step
 	}
@@ -49595,7 +53617,7 @@ L09EF:
 	}
 
 L09F3:
-	if off[284] {
+	if off[305] {
 		pc = 0x09F3
 		goto step
 	}
@@ -49616,7 +53638,7 @@ L09F3:
 	}
 
 L09F7:
-	if off[285] {
+	if off[306] {
 		pc = 0x09F7
 		goto step
 	}
@@ -49637,7 +53659,7 @@ L09F7:
 	}
 
 L09FB:
-	if off[286] {
+	if off[307] {
 		pc = 0x09FB
 		goto step
 	}
@@ -49657,7 +53679,7 @@ L09FB:
 	}
 
 L0A00: // ZB
-	if off[287] {
+	if off[308] {
 		pc = 0x0A00
 		goto step
 	}
@@ -49678,7 +53700,7 @@ L0A00: // ZB
 	}
 
 L0A04:
-	if off[288] {
+	if off[309] {
 		pc = 0x0A04
 		goto step
 	}
@@ -49699,7 +53721,7 @@ L0A04:
 	}
 
 L0A08:
-	if off[289] {
+	if off[310] {
 		pc = 0x0A08
 		goto step
 	}
@@ -49720,7 +53742,7 @@ L0A08:
 	}
 
 L0A0C:
-	if off[290] {
+	if off[311] {
 		pc = 0x0A0C
 		goto step
 	}
@@ -49741,7 +53763,7 @@ L0A0C:
 	}
 
 L0A10:
-	if off[291] {
+	if off[312] {
 		pc = 0x0A10
 		goto step
 	}
@@ -49755,7 +53777,7 @@ L0A10:
 	}
 
 L0A12: // AROOK
-	if off[292] {
+	if off[313] {
 		pc = 0x0A12
 		goto step
 	}
@@ -49776,7 +53798,7 @@ L0A12: // AROOK
 	}
 
 L0A16:
-	if off[293] {
+	if off[314] {
 		pc = 0x0A16
 		goto step
 	}
@@ -49790,7 +53812,7 @@ L0A16:
 	}
 
 L0A18: // ABISH
-	if off[294] {
+	if off[315] {
 		pc = 0x0A18
 		goto step
 	}
@@ -49811,7 +53833,7 @@ L0A18: // ABISH
 	}
 
 L0A1C: // AKN
-	if off[295] {
+	if off[316] {
 		pc = 0x0A1C
 		goto step
 	}
@@ -49830,7 +53852,7 @@ L0A1C: // AKN
 	}
 
 L0A1F:
-	if off[296] {
+	if off[317] {
 		pc = 0x0A1F
 		goto step
 	}
@@ -49854,6 +53876,8 @@ L0A1F:
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x07BE:
 			goto L07BE
 		case 0x098D:
@@ -49871,6 +53895,10 @@ L0A1F:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -49913,6 +53941,8 @@ L0A1F:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -49937,6 +53967,8 @@ L0A1F:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -49981,6 +54013,8 @@ L0A1F:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -50013,7 +54047,7 @@ L0A1F:
 	}
 
 L0A22: // AYES
-	if off[297] {
+	if off[318] {
 		pc = 0x0A22
 		goto step
 	}
@@ -50037,6 +54071,8 @@ L0A22: // AYES
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x0400:
+			goto L0400
 		case 0x07BE:
 			goto L07BE
 		case 0x098D:
@@ -50054,6 +54090,10 @@ L0A22: // AYES
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -50096,6 +54136,8 @@ L0A22: // AYES
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -50120,6 +54162,8 @@ L0A22: // AYES
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -50164,6 +54208,8 @@ L0A22: // AYES
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -50196,7 +54242,7 @@ L0A22: // AYES
 	}
 
 L0A25: // AMAN
-	if off[298] {
+	if off[319] {
 		pc = 0x0A25
 		goto step
 	}
@@ -50225,7 +54271,7 @@ L0A25: // AMAN
 	}
 
 L0A2A:
-	if off[299] {
+	if off[320] {
 		pc = 0x0A2A
 		goto step
 	}
@@ -50263,7 +54309,7 @@ L0A2A:
 	}
 
 L0A33:
-	if off[300] {
+	if off[321] {
 		pc = 0x0A33
 		goto step
 	}
@@ -50295,7 +54341,7 @@ L0A33:
 	}
 
 L0A3A:
-	if off[301] {
+	if off[322] {
 		pc = 0x0A3A
 		goto step
 	}
@@ -50342,6 +54388,10 @@ L0A3A:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -50384,6 +54434,8 @@ L0A3A:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -50408,6 +54460,8 @@ L0A3A:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -50452,6 +54506,8 @@ L0A3A:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -50484,7 +54540,7 @@ L0A3A:
 	}
 
 L0A40: // AOFF
-	if off[302] {
+	if off[323] {
 		pc = 0x0A40
 		goto step
 	}
@@ -50497,7 +54553,7 @@ L0A40: // AOFF
 	}
 
 L0A42: // AEMP
-	if off[303] {
+	if off[324] {
 		pc = 0x0A42
 		goto step
 	}
@@ -50530,6 +54586,10 @@ L0A42: // AEMP
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -50572,6 +54632,8 @@ L0A42: // AEMP
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -50596,6 +54658,8 @@ L0A42: // AEMP
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -50640,6 +54704,8 @@ L0A42: // AEMP
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -50672,7 +54738,7 @@ L0A42: // AEMP
 	}
 
 L0A43: // PCAP
-	if off[304] {
+	if off[325] {
 		pc = 0x0A43
 		goto step
 	}
@@ -50683,19 +54749,19 @@ L0A43: // PCAP
 	clock += 6<<clockShift + 1
 	// 0A43 JSR CMOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0A43
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x45, 0x0A
+		c.Mem[sa], c.Mem[sb] = 0x0A, 0x45
 		s -= 2
 		goto L0426
 	}
 
 L0A46:
-	if off[305] {
+	if off[326] {
 		pc = 0x0A46
 		goto step
 	}
@@ -50713,7 +54779,7 @@ L0A46:
 	}
 
 L0A48:
-	if off[306] {
+	if off[327] {
 		pc = 0x0A48
 		goto step
 	}
@@ -50727,7 +54793,7 @@ L0A48:
 	}
 
 L0A4A:
-	if off[307] {
+	if off[328] {
 		pc = 0x0A4A
 		goto step
 	}
@@ -50747,7 +54813,7 @@ L0A4A:
 	}
 
 L0A4F:
-	if off[308] {
+	if off[329] {
 		pc = 0x0A4F
 		goto step
 	}
@@ -50811,7 +54877,7 @@ L0A4F:
 	}
 
 L0A58:
-	if off[309] {
+	if off[330] {
 		pc = 0x0A58
 		goto step
 	}
@@ -50848,7 +54914,7 @@ L0A58:
 	}
 
 L0A65: // PCN
-	if off[310] {
+	if off[331] {
 		pc = 0x0A65
 		goto step
 	}
@@ -50861,7 +54927,7 @@ L0A65: // PCN
 	}
 
 L0A67: // PCR
-	if off[311] {
+	if off[332] {
 		pc = 0x0A67
 		goto step
 	}
@@ -50900,6 +54966,10 @@ L0A67: // PCR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -50942,6 +55012,8 @@ L0A67: // PCR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -50966,6 +55038,8 @@ L0A67: // PCR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -51010,6 +55084,8 @@ L0A67: // PCR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -51042,7 +55118,7 @@ L0A67: // PCR
 	}
 
 L0A68: // PJAN
-	if off[312] {
+	if off[333] {
 		pc = 0x0A68
 		goto step
 	}
@@ -51099,7 +55175,7 @@ L0A68: // PJAN
 	}
 
 L0A6E:
-	if off[313] {
+	if off[334] {
 		pc = 0x0A6E
 		goto step
 	}
@@ -51116,7 +55192,7 @@ L0A6E:
 	}
 
 L0A72: // PJK
-	if off[314] {
+	if off[335] {
 		pc = 0x0A72
 		goto step
 	}
@@ -51127,19 +55203,19 @@ L0A72: // PJK
 	clock += 6<<clockShift + 1
 	// 0A72 JSR JANUS
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0A72
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x74, 0x0A
+		c.Mem[sa], c.Mem[sb] = 0x0A, 0x74
 		s -= 2
 		goto L02F3
 	}
 
 L0A75:
-	if off[315] {
+	if off[336] {
 		pc = 0x0A75
 		goto step
 	}
@@ -51176,7 +55252,7 @@ L0A75:
 	}
 
 L0A7E:
-	if off[316] {
+	if off[337] {
 		pc = 0x0A7E
 		goto step
 	}
@@ -51220,7 +55296,7 @@ L0A7E:
 	}
 
 L0A82: // PJQ
-	if off[317] {
+	if off[338] {
 		pc = 0x0A82
 		goto step
 	}
@@ -51231,7 +55307,7 @@ L0A82: // PJQ
 	}
 
 L0A85: // MKING
-	if off[318] {
+	if off[339] {
 		pc = 0x0A85
 		goto step
 	}
@@ -51296,7 +55372,7 @@ L0A85: // MKING
 	}
 
 L0A8F:
-	if off[319] {
+	if off[340] {
 		pc = 0x0A8F
 		goto step
 	}
@@ -51317,7 +55393,7 @@ L0A8F:
 	}
 
 L0A93: // MK1
-	if off[320] {
+	if off[341] {
 		pc = 0x0A93
 		goto step
 	}
@@ -51351,7 +55427,7 @@ L0A93: // MK1
 	}
 
 L0A9B:
-	if off[321] {
+	if off[342] {
 		pc = 0x0A9B
 		goto step
 	}
@@ -51364,7 +55440,7 @@ L0A9B:
 	}
 
 L0A9D: // MK2
-	if off[322] {
+	if off[343] {
 		pc = 0x0A9D
 		goto step
 	}
@@ -51385,7 +55461,7 @@ L0A9D: // MK2
 	}
 
 L0AA4: // MK3
-	if off[323] {
+	if off[344] {
 		pc = 0x0AA4
 		goto step
 	}
@@ -51415,7 +55491,7 @@ L0AA4: // MK3
 	}
 
 L0AA9:
-	if off[324] {
+	if off[345] {
 		pc = 0x0AA9
 		goto step
 	}
@@ -51426,7 +55502,7 @@ L0AA9:
 	}
 
 L0AAC: // MKR
-	if off[325] {
+	if off[346] {
 		pc = 0x0AAC
 		goto step
 	}
@@ -51437,7 +55513,7 @@ L0AAC: // MKR
 	}
 
 L0AAF: // MOVE
-	if off[326] {
+	if off[347] {
 		pc = 0x0AAF
 		goto step
 	}
@@ -51554,7 +55630,7 @@ L0AAF: // MOVE
 	}
 
 L0ADE: // MCHK
-	if off[327] {
+	if off[348] {
 		pc = 0x0ADE
 		goto step
 	}
@@ -51584,7 +55660,7 @@ L0ADE: // MCHK
 	}
 
 L0AE3:
-	if off[328] {
+	if off[349] {
 		pc = 0x0AE3
 		goto step
 	}
@@ -51614,7 +55690,7 @@ L0AE3:
 	}
 
 L0AEC:
-	if off[329] {
+	if off[350] {
 		pc = 0x0AEC
 		goto step
 	}
@@ -51635,7 +55711,7 @@ L0AEC:
 	}
 
 L0AF0: // MPAWN
-	if off[330] {
+	if off[351] {
 		pc = 0x0AF0
 		goto step
 	}
@@ -51674,7 +55750,7 @@ L0AF0: // MPAWN
 	}
 
 L0AFA:
-	if off[331] {
+	if off[352] {
 		pc = 0x0AFA
 		goto step
 	}
@@ -51687,7 +55763,7 @@ L0AFA:
 	}
 
 L0AFC: // MP1
-	if off[332] {
+	if off[353] {
 		pc = 0x0AFC
 		goto step
 	}
@@ -51708,26 +55784,26 @@ L0AFC: // MP1
 	}
 
 L0B00: // ZR
-	if off[333] {
+	if off[354] {
 		pc = 0x0B00
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 0B00 JSR MSEL
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0B00
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x02, 0x0B
+		c.Mem[sa], c.Mem[sb] = 0x0B, 0x02
 		s -= 2
 		goto L11C5
 	}
 
 L0B03:
-	if off[334] {
+	if off[355] {
 		pc = 0x0B03
 		goto step
 	}
@@ -51784,7 +55860,7 @@ L0B03:
 	}
 
 L0B0F: // MP2
-	if off[335] {
+	if off[356] {
 		pc = 0x0B0F
 		goto step
 	}
@@ -51845,7 +55921,7 @@ L0B0F: // MP2
 	}
 
 L0B19:
-	if off[336] {
+	if off[357] {
 		pc = 0x0B19
 		goto step
 	}
@@ -51866,7 +55942,7 @@ L0B19:
 	}
 
 L0B1D: // MP3
-	if off[337] {
+	if off[358] {
 		pc = 0x0B1D
 		goto step
 	}
@@ -51896,7 +55972,7 @@ L0B1D: // MP3
 	}
 
 L0B26: // MP4
-	if off[338] {
+	if off[359] {
 		pc = 0x0B26
 		goto step
 	}
@@ -51916,7 +55992,7 @@ L0B26: // MP4
 	}
 
 L0B2A:
-	if off[339] {
+	if off[360] {
 		pc = 0x0B2A
 		goto step
 	}
@@ -51936,7 +56012,7 @@ L0B2A:
 	}
 
 L0B2E:
-	if off[340] {
+	if off[361] {
 		pc = 0x0B2E
 		goto step
 	}
@@ -51981,7 +56057,7 @@ L0B2E:
 	}
 
 L0B3F: // MP5
-	if off[341] {
+	if off[362] {
 		pc = 0x0B3F
 		goto step
 	}
@@ -52011,7 +56087,7 @@ L0B3F: // MP5
 	}
 
 L0B44:
-	if off[342] {
+	if off[363] {
 		pc = 0x0B44
 		goto step
 	}
@@ -52022,7 +56098,7 @@ L0B44:
 	}
 
 L0B46: // MREC
-	if off[343] {
+	if off[364] {
 		pc = 0x0B46
 		goto step
 	}
@@ -52048,7 +56124,7 @@ L0B46: // MREC
 	}
 
 L0B4C:
-	if off[344] {
+	if off[365] {
 		pc = 0x0B4C
 		goto step
 	}
@@ -52098,7 +56174,7 @@ L0B4C:
 	}
 
 L0B59: // MR1
-	if off[345] {
+	if off[366] {
 		pc = 0x0B59
 		goto step
 	}
@@ -52297,6 +56373,11 @@ L0B59: // MR1
 	// 0B94 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 109<<clockShift + 37
+			pc = 0x0B94
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -52342,6 +56423,11 @@ L0B59: // MR1
 	// 0B9F PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 91<<clockShift + 30
+			pc = 0x0B9F
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -52409,6 +56495,11 @@ L0B59: // MR1
 	// 0BB1 PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 59<<clockShift + 20
+			pc = 0x0BB1
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -52448,6 +56539,11 @@ L0B59: // MR1
 	// 0BBB PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 42<<clockShift + 14
+			pc = 0x0BBB
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -52461,6 +56557,11 @@ L0B59: // MR1
 	// 0BBE PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 36<<clockShift + 12
+			pc = 0x0BBE
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -52532,7 +56633,7 @@ L0B59: // MR1
 	}
 
 L0BD5:
-	if off[346] {
+	if off[367] {
 		pc = 0x0BD5
 		goto step
 	}
@@ -52566,7 +56667,7 @@ L0BD5:
 	}
 
 L0BDD: // M7
-	if off[347] {
+	if off[368] {
 		pc = 0x0BDD
 		goto step
 	}
@@ -52586,7 +56687,7 @@ L0BDD: // M7
 	}
 
 L0BE2:
-	if off[348] {
+	if off[369] {
 		pc = 0x0BE2
 		goto step
 	}
@@ -52707,7 +56808,7 @@ L0BE2:
 	}
 
 L0BFD: // M8
-	if off[349] {
+	if off[370] {
 		pc = 0x0BFD
 		goto step
 	}
@@ -52742,6 +56843,10 @@ L0BFD: // M8
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -52784,6 +56889,8 @@ L0BFD: // M8
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -52808,6 +56915,8 @@ L0BFD: // M8
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -52852,6 +56961,8 @@ L0BFD: // M8
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -52884,7 +56995,7 @@ L0BFD: // M8
 	}
 
 L0CE0: // HKILL
-	if off[350] {
+	if off[371] {
 		pc = 0x0CE0
 		goto step
 	}
@@ -52919,7 +57030,7 @@ L0CE0: // HKILL
 	}
 
 L0CE8:
-	if off[351] {
+	if off[372] {
 		pc = 0x0CE8
 		goto step
 	}
@@ -52950,7 +57061,7 @@ L0CE8:
 	}
 
 L0CF0: // HKL
-	if off[352] {
+	if off[373] {
 		pc = 0x0CF0
 		goto step
 	}
@@ -52961,7 +57072,7 @@ L0CF0: // HKL
 	}
 
 L0CF3: // HKR
-	if off[353] {
+	if off[374] {
 		pc = 0x0CF3
 		goto step
 	}
@@ -52992,6 +57103,10 @@ L0CF3: // HKR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -53034,6 +57149,8 @@ L0CF3: // HKR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -53058,6 +57175,8 @@ L0CF3: // HKR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -53102,6 +57221,8 @@ L0CF3: // HKR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -53134,7 +57255,7 @@ L0CF3: // HKR
 	}
 
 L0CF4: // MROOK
-	if off[354] {
+	if off[375] {
 		pc = 0x0CF4
 		goto step
 	}
@@ -53206,6 +57327,10 @@ L0CF4: // MROOK
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -53248,6 +57373,8 @@ L0CF4: // MROOK
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -53272,6 +57399,8 @@ L0CF4: // MROOK
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -53316,6 +57445,8 @@ L0CF4: // MROOK
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -53348,7 +57479,7 @@ L0CF4: // MROOK
 	}
 
 L0DE0: // HFIRST
-	if off[355] {
+	if off[376] {
 		pc = 0x0DE0
 		goto step
 	}
@@ -53378,7 +57509,7 @@ L0DE0: // HFIRST
 	}
 
 L0DE7:
-	if off[356] {
+	if off[377] {
 		pc = 0x0DE7
 		goto step
 	}
@@ -53391,7 +57522,7 @@ L0DE7:
 	}
 
 L0DE9: // HF1
-	if off[357] {
+	if off[378] {
 		pc = 0x0DE9
 		goto step
 	}
@@ -53416,7 +57547,7 @@ L0DE9: // HF1
 	}
 
 L0DF4: // RMOVE
-	if off[358] {
+	if off[379] {
 		pc = 0x0DF4
 		goto step
 	}
@@ -53427,19 +57558,19 @@ L0DF4: // RMOVE
 	clock += 6<<clockShift + 1
 	// 0DF4 JSR MOVE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0DF4
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xF6, 0x0D
+		c.Mem[sa], c.Mem[sb] = 0x0D, 0xF6
 		s -= 2
 		goto L0AAF
 	}
 
 L0DF7:
-	if off[359] {
+	if off[380] {
 		pc = 0x0DF7
 		goto step
 	}
@@ -53450,19 +57581,19 @@ L0DF7:
 	clock += 6<<clockShift + 1
 	// 0DF7 JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0DF7
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xF9, 0x0D
+		c.Mem[sa], c.Mem[sb] = 0x0D, 0xF9
 		s -= 2
 		goto L0400
 	}
 
 L0DFA:
-	if off[360] {
+	if off[381] {
 		pc = 0x0DFA
 		goto step
 	}
@@ -53473,19 +57604,19 @@ L0DFA:
 	clock += 6<<clockShift + 1
 	// 0DFA JSR HKEY
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x0DFA
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xFC, 0x0D
+		c.Mem[sa], c.Mem[sb] = 0x0D, 0xFC
 		s -= 2
 		goto L02A2
 	}
 
 L0DFD:
-	if off[361] {
+	if off[382] {
 		pc = 0x0DFD
 		goto step
 	}
@@ -53500,7 +57631,7 @@ L0DFD:
 	}
 
 L0EE0: // HBEST
-	if off[362] {
+	if off[383] {
 		pc = 0x0EE0
 		goto step
 	}
@@ -53518,7 +57649,7 @@ L0EE0: // HBEST
 	// 0EE2 STA .BBS,X
 	{
 		ea := 0x0118 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 12<<clockShift + 4
 			pc = 0x0EE2
 			goto step
@@ -53547,7 +57678,7 @@ L0EE0: // HBEST
 	}
 
 L0EEB:
-	if off[363] {
+	if off[384] {
 		pc = 0x0EEB
 		goto step
 	}
@@ -53562,7 +57693,7 @@ L0EEB:
 	}
 
 L0EEF: // HB1
-	if off[364] {
+	if off[385] {
 		pc = 0x0EEF
 		goto step
 	}
@@ -53576,7 +57707,7 @@ L0EEF: // HB1
 	// 0EF1 STA .BBM,X
 	{
 		ea := 0x0110 + uint16(x)
-		if ea >= 0x0200 || c.Hooked(ea) {
+		if (ea >= 0x013C && ea <= 0x0166) || ea >= 0x0200 || c.Hooked(ea) {
 			clock -= 11<<clockShift + 2
 			pc = 0x0EF1
 			goto step
@@ -53609,6 +57740,10 @@ L0EEF: // HB1
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -53651,6 +57786,8 @@ L0EEF: // HB1
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -53675,6 +57812,8 @@ L0EEF: // HB1
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -53719,6 +57858,8 @@ L0EEF: // HB1
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -53751,7 +57892,7 @@ L0EEF: // HB1
 	}
 
 L0EF5: // RTT
-	if off[365] {
+	if off[386] {
 		pc = 0x0EF5
 		goto step
 	}
@@ -53779,7 +57920,7 @@ L0EF5: // RTT
 	}
 
 L0EFB:
-	if off[366] {
+	if off[387] {
 		pc = 0x0EFB
 		goto step
 	}
@@ -53790,7 +57931,7 @@ L0EFB:
 	}
 
 L0EFE: // RTTR
-	if off[367] {
+	if off[388] {
 		pc = 0x0EFE
 		goto step
 	}
@@ -53821,6 +57962,10 @@ L0EFE: // RTTR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -53863,6 +58008,8 @@ L0EFE: // RTTR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -53887,6 +58034,8 @@ L0EFE: // RTTR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -53931,6 +58080,8 @@ L0EFE: // RTTR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -53963,7 +58114,7 @@ L0EFE: // RTTR
 	}
 
 L1062: // XINIT
-	if off[368] {
+	if off[389] {
 		pc = 0x1062
 		goto step
 	}
@@ -54018,6 +58169,10 @@ L1062: // XINIT
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -54060,6 +58215,8 @@ L1062: // XINIT
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -54084,6 +58241,8 @@ L1062: // XINIT
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -54128,6 +58287,8 @@ L1062: // XINIT
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -54160,7 +58321,7 @@ L1062: // XINIT
 	}
 
 L106B: // XSETW
-	if off[369] {
+	if off[390] {
 		pc = 0x106B
 		goto step
 	}
@@ -54241,6 +58402,10 @@ L106B: // XSETW
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -54283,6 +58448,8 @@ L106B: // XSETW
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -54307,6 +58474,8 @@ L106B: // XSETW
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -54351,6 +58520,8 @@ L106B: // XSETW
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -54383,7 +58554,7 @@ L106B: // XSETW
 	}
 
 L107D: // REVX
-	if off[370] {
+	if off[391] {
 		pc = 0x107D
 		goto step
 	}
@@ -54394,19 +58565,19 @@ L107D: // REVX
 	clock += 6<<clockShift + 1
 	// 107D JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x107D
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7F, 0x10
+		c.Mem[sa], c.Mem[sb] = 0x10, 0x7F
 		s -= 2
 		goto L0400
 	}
 
 L1080:
-	if off[371] {
+	if off[392] {
 		pc = 0x1080
 		goto step
 	}
@@ -54423,7 +58594,7 @@ L1080:
 	}
 
 L1082: // REVX1
-	if off[372] {
+	if off[393] {
 		pc = 0x1082
 		goto step
 	}
@@ -54483,7 +58654,7 @@ L1082: // REVX1
 	}
 
 L1092:
-	if off[373] {
+	if off[394] {
 		pc = 0x1092
 		goto step
 	}
@@ -54503,7 +58674,7 @@ L1092:
 	}
 
 L1097:
-	if off[374] {
+	if off[395] {
 		pc = 0x1097
 		goto step
 	}
@@ -54520,7 +58691,7 @@ L1097:
 	}
 
 L109C: // REVX2
-	if off[375] {
+	if off[396] {
 		pc = 0x109C
 		goto step
 	}
@@ -54565,6 +58736,10 @@ L109C: // REVX2
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -54607,6 +58782,8 @@ L109C: // REVX2
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -54631,6 +58808,8 @@ L109C: // REVX2
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -54675,6 +58854,8 @@ L109C: // REVX2
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -54707,7 +58888,7 @@ L109C: // REVX2
 	}
 
 L10A3: // UMOVE
-	if off[376] {
+	if off[397] {
 		pc = 0x10A3
 		goto step
 	}
@@ -54879,7 +59060,7 @@ L10A3: // UMOVE
 	}
 
 L10CE:
-	if off[377] {
+	if off[398] {
 		pc = 0x10CE
 		goto step
 	}
@@ -54892,7 +59073,7 @@ L10CE:
 	}
 
 L10D0: // UNONE
-	if off[378] {
+	if off[399] {
 		pc = 0x10D0
 		goto step
 	}
@@ -54954,26 +59135,26 @@ L10D0: // UNONE
 	}
 
 L10E1:
-	if off[379] {
+	if off[400] {
 		pc = 0x10E1
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 10E1 JSR UEP
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x10E1
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xE3, 0x10
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xE3
 		s -= 2
 		goto L110A
 	}
 
 L10E4: // U1
-	if off[380] {
+	if off[401] {
 		pc = 0x10E4
 		goto step
 	}
@@ -55004,26 +59185,26 @@ L10E4: // U1
 	}
 
 L10EA:
-	if off[381] {
+	if off[402] {
 		pc = 0x10EA
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 10EA JSR UROOK
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x10EA
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xEC, 0x10
+		c.Mem[sa], c.Mem[sb] = 0x10, 0xEC
 		s -= 2
 		goto L1129
 	}
 
 L10ED: // U2
-	if off[382] {
+	if off[403] {
 		pc = 0x10ED
 		goto step
 	}
@@ -55074,6 +59255,11 @@ L10ED: // U2
 	// 10FB PHA
 	{
 		sa := StackPage | uint16(s)
+		if sa >= 0x013C && sa <= 0x0166 {
+			clock -= 31<<clockShift + 9
+			pc = 0x10FB
+			goto step
+		}
 		c.Mem[sa] = a
 		s--
 
@@ -55148,6 +59334,10 @@ L10ED: // U2
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -55190,6 +59380,8 @@ L10ED: // U2
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -55214,6 +59406,8 @@ L10ED: // U2
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -55258,6 +59452,8 @@ L10ED: // U2
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -55290,7 +59486,7 @@ L10ED: // U2
 	}
 
 L110A: // UEP
-	if off[383] {
+	if off[404] {
 		pc = 0x110A
 		goto step
 	}
@@ -55416,6 +59612,10 @@ L110A: // UEP
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -55458,6 +59658,8 @@ L110A: // UEP
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -55482,6 +59684,8 @@ L110A: // UEP
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -55526,6 +59730,8 @@ L110A: // UEP
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -55558,7 +59764,7 @@ L110A: // UEP
 	}
 
 L1129: // UROOK
-	if off[384] {
+	if off[405] {
 		pc = 0x1129
 		goto step
 	}
@@ -55723,6 +59929,10 @@ L1129: // UROOK
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -55765,6 +59975,8 @@ L1129: // UROOK
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -55789,6 +60001,8 @@ L1129: // UROOK
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -55833,6 +60047,8 @@ L1129: // UROOK
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -55865,7 +60081,7 @@ L1129: // UROOK
 	}
 
 L1153: // VICV
-	if off[385] {
+	if off[406] {
 		pc = 0x1153
 		goto step
 	}
@@ -55889,7 +60105,7 @@ L1153: // VICV
 	}
 
 L1157:
-	if off[386] {
+	if off[407] {
 		pc = 0x1157
 		goto step
 	}
@@ -55958,6 +60174,10 @@ L1157:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -56000,6 +60220,8 @@ L1157:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -56024,6 +60246,8 @@ L1157:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -56068,6 +60292,8 @@ L1157:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -56100,7 +60326,7 @@ L1157:
 	}
 
 L1164: // VPRO
-	if off[387] {
+	if off[408] {
 		pc = 0x1164
 		goto step
 	}
@@ -56137,6 +60363,10 @@ L1164: // VPRO
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -56179,6 +60409,8 @@ L1164: // VPRO
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -56203,6 +60435,8 @@ L1164: // VPRO
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -56247,6 +60481,8 @@ L1164: // VPRO
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -56279,7 +60515,7 @@ L1164: // VPRO
 	}
 
 L1168: // TPST
-	if off[388] {
+	if off[409] {
 		pc = 0x1168
 		goto step
 	}
@@ -56340,19 +60576,19 @@ L1168: // TPST
 	}
 	// 1178 JSR PST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x1178
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x7A, 0x11
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x7A
 		s -= 2
 		goto L04FC
 	}
 
 L117B:
-	if off[389] {
+	if off[410] {
 		pc = 0x117B
 		goto step
 	}
@@ -56373,19 +60609,19 @@ L117B:
 	}
 	// 117F JSR PST
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x117F
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0x81, 0x11
+		c.Mem[sa], c.Mem[sb] = 0x11, 0x81
 		s -= 2
 		goto L04FC
 	}
 
 L1182:
-	if off[390] {
+	if off[411] {
 		pc = 0x1182
 		goto step
 	}
@@ -56444,7 +60680,7 @@ L1182:
 	}
 
 L1189:
-	if off[391] {
+	if off[412] {
 		pc = 0x1189
 		goto step
 	}
@@ -56540,7 +60776,7 @@ L1189:
 	}
 
 L1195:
-	if off[392] {
+	if off[413] {
 		pc = 0x1195
 		goto step
 	}
@@ -56561,7 +60797,7 @@ L1195:
 	}
 
 L1199: // TPC
-	if off[393] {
+	if off[414] {
 		pc = 0x1199
 		goto step
 	}
@@ -56615,7 +60851,7 @@ L1199: // TPC
 	}
 
 L119F: // TPK
-	if off[394] {
+	if off[415] {
 		pc = 0x119F
 		goto step
 	}
@@ -56627,7 +60863,7 @@ L119F: // TPK
 	}
 
 L11A0: // TPR
-	if off[395] {
+	if off[416] {
 		pc = 0x11A0
 		goto step
 	}
@@ -56664,6 +60900,10 @@ L11A0: // TPR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -56706,6 +60946,8 @@ L11A0: // TPR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -56730,6 +60972,8 @@ L11A0: // TPR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -56774,6 +61018,8 @@ L11A0: // TPR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -56806,7 +61052,7 @@ L11A0: // TPR
 	}
 
 L11A3: // KOK
-	if off[396] {
+	if off[417] {
 		pc = 0x11A3
 		goto step
 	}
@@ -56836,7 +61082,7 @@ L11A3: // KOK
 	}
 
 L11A9:
-	if off[397] {
+	if off[418] {
 		pc = 0x11A9
 		goto step
 	}
@@ -56856,7 +61102,7 @@ L11A9:
 	}
 
 L11AD:
-	if off[398] {
+	if off[419] {
 		pc = 0x11AD
 		goto step
 	}
@@ -56883,7 +61129,7 @@ L11AD:
 	}
 
 L11B3:
-	if off[399] {
+	if off[420] {
 		pc = 0x11B3
 		goto step
 	}
@@ -56929,7 +61175,7 @@ L11B3:
 	}
 
 L11BF:
-	if off[400] {
+	if off[421] {
 		pc = 0x11BF
 		goto step
 	}
@@ -56966,6 +61212,10 @@ L11BF:
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -57008,6 +61258,8 @@ L11BF:
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -57032,6 +61284,8 @@ L11BF:
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -57076,6 +61330,8 @@ L11BF:
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -57108,7 +61364,7 @@ L11BF:
 	}
 
 L11C2: // KOKY
-	if off[401] {
+	if off[422] {
 		pc = 0x11C2
 		goto step
 	}
@@ -57121,7 +61377,7 @@ L11C2: // KOKY
 	}
 
 L11C4: // KOKR
-	if off[402] {
+	if off[423] {
 		pc = 0x11C4
 		goto step
 	}
@@ -57152,6 +61408,10 @@ L11C4: // KOKR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -57194,6 +61454,8 @@ L11C4: // KOKR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -57218,6 +61480,8 @@ L11C4: // KOKR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -57262,6 +61526,8 @@ L11C4: // KOKR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -57294,7 +61560,7 @@ L11C4: // KOKR
 	}
 
 L11C5: // MSEL
-	if off[403] {
+	if off[424] {
 		pc = 0x11C5
 		goto step
 	}
@@ -57330,7 +61596,7 @@ L11C5: // MSEL
 	}
 
 L11CD:
-	if off[404] {
+	if off[425] {
 		pc = 0x11CD
 		goto step
 	}
@@ -57343,7 +61609,7 @@ L11CD:
 	}
 
 L11CF: // MSR
-	if off[405] {
+	if off[426] {
 		pc = 0x11CF
 		goto step
 	}
@@ -57374,6 +61640,10 @@ L11CF: // MSR
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -57416,6 +61686,8 @@ L11CF: // MSR
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -57440,6 +61712,8 @@ L11CF: // MSR
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -57484,6 +61758,8 @@ L11CF: // MSR
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -57516,7 +61792,7 @@ L11CF: // MSR
 	}
 
 L1200: // EXTRA
-	if off[406] {
+	if off[427] {
 		pc = 0x1200
 		goto step
 	}
@@ -57586,7 +61862,7 @@ L1200: // EXTRA
 	}
 
 L1216:
-	if off[407] {
+	if off[428] {
 		pc = 0x1216
 		goto step
 	}
@@ -57605,7 +61881,7 @@ L1216:
 	}
 
 L1219:
-	if off[408] {
+	if off[429] {
 		pc = 0x1219
 		goto step
 	}
@@ -57626,7 +61902,7 @@ L1219:
 	}
 
 L121D:
-	if off[409] {
+	if off[430] {
 		pc = 0x121D
 		goto step
 	}
@@ -57637,7 +61913,7 @@ L121D:
 	}
 
 L1220: // XDONE
-	if off[410] {
+	if off[431] {
 		pc = 0x1220
 		goto step
 	}
@@ -57664,7 +61940,7 @@ L1220: // XDONE
 	}
 
 L1228: // XKING
-	if off[411] {
+	if off[432] {
 		pc = 0x1228
 		goto step
 	}
@@ -57684,7 +61960,7 @@ L1228: // XKING
 	}
 
 L122D:
-	if off[412] {
+	if off[433] {
 		pc = 0x122D
 		goto step
 	}
@@ -57708,7 +61984,7 @@ L122D:
 	}
 
 L1234:
-	if off[413] {
+	if off[434] {
 		pc = 0x1234
 		goto step
 	}
@@ -57731,7 +62007,7 @@ L1234:
 	}
 
 L123C: // XK1
-	if off[414] {
+	if off[435] {
 		pc = 0x123C
 		goto step
 	}
@@ -57803,7 +62079,7 @@ L123C: // XK1
 	}
 
 L124B:
-	if off[415] {
+	if off[436] {
 		pc = 0x124B
 		goto step
 	}
@@ -57817,7 +62093,7 @@ L124B:
 	}
 
 L124D: // XPAWN
-	if off[416] {
+	if off[437] {
 		pc = 0x124D
 		goto step
 	}
@@ -57961,7 +62237,7 @@ L124D: // XPAWN
 	}
 
 L1274:
-	if off[417] {
+	if off[438] {
 		pc = 0x1274
 		goto step
 	}
@@ -57994,7 +62270,7 @@ L1274:
 	}
 
 L127D:
-	if off[418] {
+	if off[439] {
 		pc = 0x127D
 		goto step
 	}
@@ -58014,7 +62290,7 @@ L127D:
 	}
 
 L1281:
-	if off[419] {
+	if off[440] {
 		pc = 0x1281
 		goto step
 	}
@@ -58041,7 +62317,7 @@ L1281:
 	}
 
 L1287:
-	if off[420] {
+	if off[441] {
 		pc = 0x1287
 		goto step
 	}
@@ -58092,7 +62368,7 @@ L1287:
 	}
 
 L128D:
-	if off[421] {
+	if off[442] {
 		pc = 0x128D
 		goto step
 	}
@@ -58153,7 +62429,7 @@ L128D:
 	}
 
 L1297:
-	if off[422] {
+	if off[443] {
 		pc = 0x1297
 		goto step
 	}
@@ -58204,7 +62480,7 @@ L1297:
 	}
 
 L12A1: // XPASS
-	if off[423] {
+	if off[444] {
 		pc = 0x12A1
 		goto step
 	}
@@ -58224,7 +62500,7 @@ L12A1: // XPASS
 	}
 
 L12A6:
-	if off[424] {
+	if off[445] {
 		pc = 0x12A6
 		goto step
 	}
@@ -58237,7 +62513,7 @@ L12A6:
 	}
 
 L12A8: // XP1
-	if off[425] {
+	if off[446] {
 		pc = 0x12A8
 		goto step
 	}
@@ -58263,7 +62539,7 @@ L12A8: // XP1
 	}
 
 L12AD:
-	if off[426] {
+	if off[447] {
 		pc = 0x12AD
 		goto step
 	}
@@ -58284,7 +62560,7 @@ L12AD:
 	}
 
 L12B2:
-	if off[427] {
+	if off[448] {
 		pc = 0x12B2
 		goto step
 	}
@@ -58298,7 +62574,7 @@ L12B2:
 	}
 
 L12B4:
-	if off[428] {
+	if off[449] {
 		pc = 0x12B4
 		goto step
 	}
@@ -58359,7 +62635,7 @@ L12B4:
 	}
 
 L12BE: // XP2
-	if off[429] {
+	if off[450] {
 		pc = 0x12BE
 		goto step
 	}
@@ -58385,7 +62661,7 @@ L12BE: // XP2
 	}
 
 L12C3:
-	if off[430] {
+	if off[451] {
 		pc = 0x12C3
 		goto step
 	}
@@ -58484,7 +62760,7 @@ L12C3:
 	}
 
 L12D4: // XSTR
-	if off[431] {
+	if off[452] {
 		pc = 0x12D4
 		goto step
 	}
@@ -58511,7 +62787,7 @@ L12D4: // XSTR
 	}
 
 L12DC: // XSQ
-	if off[432] {
+	if off[453] {
 		pc = 0x12DC
 		goto step
 	}
@@ -58526,7 +62802,7 @@ L12DC: // XSQ
 	}
 
 L12DF: // XST1
-	if off[433] {
+	if off[454] {
 		pc = 0x12DF
 		goto step
 	}
@@ -58552,7 +62828,7 @@ L12DF: // XST1
 	}
 
 L12E7:
-	if off[434] {
+	if off[455] {
 		pc = 0x12E7
 		goto step
 	}
@@ -58575,7 +62851,7 @@ L12E7:
 	}
 
 L12EE: // XS1
-	if off[435] {
+	if off[456] {
 		pc = 0x12EE
 		goto step
 	}
@@ -58600,7 +62876,7 @@ L12EE: // XS1
 	}
 
 L12F2:
-	if off[436] {
+	if off[457] {
 		pc = 0x12F2
 		goto step
 	}
@@ -58622,7 +62898,7 @@ L12F2:
 	}
 
 L12F7:
-	if off[437] {
+	if off[458] {
 		pc = 0x12F7
 		goto step
 	}
@@ -58687,7 +62963,7 @@ L12F7:
 	}
 
 L1304:
-	if off[438] {
+	if off[459] {
 		pc = 0x1304
 		goto step
 	}
@@ -58717,7 +62993,7 @@ L1304:
 	}
 
 L130E: // XS2
-	if off[439] {
+	if off[460] {
 		pc = 0x130E
 		goto step
 	}
@@ -58778,7 +63054,7 @@ L130E: // XS2
 	}
 
 L1319:
-	if off[440] {
+	if off[461] {
 		pc = 0x1319
 		goto step
 	}
@@ -58808,7 +63084,7 @@ L1319:
 	}
 
 L1323: // XS3
-	if off[441] {
+	if off[462] {
 		pc = 0x1323
 		goto step
 	}
@@ -58834,7 +63110,7 @@ L1323: // XS3
 	}
 
 L1328:
-	if off[442] {
+	if off[463] {
 		pc = 0x1328
 		goto step
 	}
@@ -58862,7 +63138,7 @@ L1328:
 	}
 
 L132E:
-	if off[443] {
+	if off[464] {
 		pc = 0x132E
 		goto step
 	}
@@ -58923,7 +63199,7 @@ L132E:
 	}
 
 L133A: // XS4
-	if off[444] {
+	if off[465] {
 		pc = 0x133A
 		goto step
 	}
@@ -58945,7 +63221,7 @@ L133A: // XS4
 	}
 
 L133D:
-	if off[445] {
+	if off[466] {
 		pc = 0x133D
 		goto step
 	}
@@ -59009,7 +63285,7 @@ L133D:
 	}
 
 L1349: // XS5
-	if off[446] {
+	if off[467] {
 		pc = 0x1349
 		goto step
 	}
@@ -59031,7 +63307,7 @@ L1349: // XS5
 	}
 
 L134C:
-	if off[447] {
+	if off[468] {
 		pc = 0x134C
 		goto step
 	}
@@ -59092,7 +63368,7 @@ L134C:
 	}
 
 L1358: // XS6
-	if off[448] {
+	if off[469] {
 		pc = 0x1358
 		goto step
 	}
@@ -59114,7 +63390,7 @@ L1358: // XS6
 	}
 
 L135B:
-	if off[449] {
+	if off[470] {
 		pc = 0x135B
 		goto step
 	}
@@ -59168,7 +63444,7 @@ L135B:
 	}
 
 L1365: // XSDONE
-	if off[450] {
+	if off[471] {
 		pc = 0x1365
 		goto step
 	}
@@ -59179,7 +63455,7 @@ L1365: // XSDONE
 	}
 
 L1368: // XROOK
-	if off[451] {
+	if off[472] {
 		pc = 0x1368
 		goto step
 	}
@@ -59199,7 +63475,7 @@ L1368: // XROOK
 	}
 
 L136D:
-	if off[452] {
+	if off[473] {
 		pc = 0x136D
 		goto step
 	}
@@ -59231,7 +63507,7 @@ L136D:
 	}
 
 L1376:
-	if off[453] {
+	if off[474] {
 		pc = 0x1376
 		goto step
 	}
@@ -59286,7 +63562,7 @@ L1376:
 	}
 
 L138C: // XR1
-	if off[454] {
+	if off[475] {
 		pc = 0x138C
 		goto step
 	}
@@ -59312,7 +63588,7 @@ L138C: // XR1
 	}
 
 L1391:
-	if off[455] {
+	if off[476] {
 		pc = 0x1391
 		goto step
 	}
@@ -59339,7 +63615,7 @@ L1391:
 	}
 
 L1398:
-	if off[456] {
+	if off[477] {
 		pc = 0x1398
 		goto step
 	}
@@ -59369,7 +63645,7 @@ L1398:
 	}
 
 L13A2: // XR3
-	if off[457] {
+	if off[478] {
 		pc = 0x13A2
 		goto step
 	}
@@ -59390,7 +63666,7 @@ L13A2: // XR3
 	}
 
 L13A7:
-	if off[458] {
+	if off[479] {
 		pc = 0x13A7
 		goto step
 	}
@@ -59413,7 +63689,7 @@ L13A7:
 	}
 
 L13AF: // XR2
-	if off[459] {
+	if off[480] {
 		pc = 0x13AF
 		goto step
 	}
@@ -59439,7 +63715,7 @@ L13AF: // XR2
 	}
 
 L13B4:
-	if off[460] {
+	if off[481] {
 		pc = 0x13B4
 		goto step
 	}
@@ -59467,7 +63743,7 @@ L13B4:
 	}
 
 L13BA:
-	if off[461] {
+	if off[482] {
 		pc = 0x13BA
 		goto step
 	}
@@ -59531,7 +63807,7 @@ L13BA:
 	}
 
 L13C6: // XR4
-	if off[462] {
+	if off[483] {
 		pc = 0x13C6
 		goto step
 	}
@@ -59553,7 +63829,7 @@ L13C6: // XR4
 	}
 
 L13C9:
-	if off[463] {
+	if off[484] {
 		pc = 0x13C9
 		goto step
 	}
@@ -59604,7 +63880,7 @@ L13C9:
 	}
 
 L13D3: // XRDONE
-	if off[464] {
+	if off[485] {
 		pc = 0x13D3
 		goto step
 	}
@@ -59615,7 +63891,7 @@ L13D3: // XRDONE
 	}
 
 L17A1: // NEGA
-	if off[465] {
+	if off[486] {
 		pc = 0x17A1
 		goto step
 	}
@@ -59662,7 +63938,7 @@ L17A1: // NEGA
 	}
 
 L17AB:
-	if off[466] {
+	if off[487] {
 		pc = 0x17AB
 		goto step
 	}
@@ -59689,7 +63965,7 @@ L17AB:
 	}
 
 L17B1:
-	if off[467] {
+	if off[488] {
 		pc = 0x17B1
 		goto step
 	}
@@ -59710,7 +63986,7 @@ L17B1:
 	}
 
 L17B5:
-	if off[468] {
+	if off[489] {
 		pc = 0x17B5
 		goto step
 	}
@@ -59731,7 +64007,7 @@ L17B5:
 	}
 
 L17B9:
-	if off[469] {
+	if off[490] {
 		pc = 0x17B9
 		goto step
 	}
@@ -59748,7 +64024,7 @@ L17B9:
 	}
 
 L17BB: // NG
-	if off[470] {
+	if off[491] {
 		pc = 0x17BB
 		goto step
 	}
@@ -59768,7 +64044,7 @@ L17BB: // NG
 	}
 
 L17BF:
-	if off[471] {
+	if off[492] {
 		pc = 0x17BF
 		goto step
 	}
@@ -59782,7 +64058,7 @@ L17BF:
 	}
 
 L17C1: // NG1
-	if off[472] {
+	if off[493] {
 		pc = 0x17C1
 		goto step
 	}
@@ -59809,7 +64085,7 @@ L17C1: // NG1
 	}
 
 L17C7:
-	if off[473] {
+	if off[494] {
 		pc = 0x17C7
 		goto step
 	}
@@ -59834,7 +64110,7 @@ L17C7:
 	}
 
 L17CC:
-	if off[474] {
+	if off[495] {
 		pc = 0x17CC
 		goto step
 	}
@@ -59858,7 +64134,7 @@ L17CC:
 	}
 
 L17D2: // NG2
-	if off[475] {
+	if off[496] {
 		pc = 0x17D2
 		goto step
 	}
@@ -59879,7 +64155,7 @@ L17D2: // NG2
 	}
 
 L17D6:
-	if off[476] {
+	if off[497] {
 		pc = 0x17D6
 		goto step
 	}
@@ -59890,7 +64166,7 @@ L17D6:
 	}
 
 L17D9: // NRET
-	if off[477] {
+	if off[498] {
 		pc = 0x17D9
 		goto step
 	}
@@ -59908,8 +64184,12 @@ L17D9: // NRET
 			pc = (uint16(lo) | uint16(c.Mem[StackPage|uint16(s)])<<8) + 1
 		}
 		switch pc {
+		case 0x0156:
+			goto L0156
 		case 0x034B:
 			goto L034B
+		case 0x07F3:
+			goto L07F3
 		}
 		if h := uint32(pc) * 0x8B25BC33 >> 23; search5KReturns[h] == pc {
 			switch h {
@@ -59921,6 +64201,10 @@ L17D9: // NRET
 				goto L0A75
 			case 41:
 				goto L09E0
+			case 44:
+				goto L014F
+			case 57:
+				goto L07F3
 			case 73:
 				goto L17E0
 			case 74:
@@ -59963,6 +64247,8 @@ L17D9: // NRET
 				goto L0832
 			case 185:
 				goto L117B
+			case 189:
+				goto L014A
 			case 204:
 				goto L081C
 			case 217:
@@ -59987,6 +64273,8 @@ L17D9: // NRET
 				goto L08D8
 			case 300:
 				goto L07B9
+			case 301:
+				goto L0400
 			case 308:
 				goto L04B8
 			case 312:
@@ -60031,6 +64319,8 @@ L17D9: // NRET
 				goto L04BE
 			case 452:
 				goto L0219
+			case 456:
+				goto L0156
 			case 461:
 				goto L032D
 			case 462:
@@ -60063,26 +64353,26 @@ L17D9: // NRET
 	}
 
 L17DA: // QS1
-	if off[478] {
+	if off[499] {
 		pc = 0x17DA
 		goto step
 	}
 	clock += 6<<clockShift + 1
 	// 17DA JSR REVERSE
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17DA
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDC, 0x17
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDC
 		s -= 2
 		goto L0400
 	}
 
 L17DD:
-	if off[479] {
+	if off[500] {
 		pc = 0x17DD
 		goto step
 	}
@@ -60093,19 +64383,19 @@ L17DD:
 	clock += 6<<clockShift + 1
 	// 17DD JSR CAPT
 	{
-		if s <= 0x00 {
+		sa, sb := StackPage|uint16(s), StackPage|uint16(s-1)
+		if (sa >= 0x013C && sa <= 0x0166) || (sb >= 0x013C && sb <= 0x0166) {
 			clock -= 6<<clockShift + 1
 			pc = 0x17DD
 			goto step
 		}
-		sb := 0xFF + int(s)
-		c.Mem[sb], c.Mem[sb+1] = 0xDF, 0x17
+		c.Mem[sa], c.Mem[sb] = 0x17, 0xDF
 		s -= 2
 		goto L0841
 	}
 
 L17E0:
-	if off[480] {
+	if off[501] {
 		pc = 0x17E0
 		goto step
 	}
@@ -60161,4 +64451,4 @@ exit:
 
 // search5KReturns holds each return address of a call in its slot of the
 // return table (see the RTSs).
-var search5KReturns = [512]uint16{6: 0x0352, 26: 0x05A8, 35: 0x0A75, 41: 0x09E0, 73: 0x17E0, 74: 0x021F, 85: 0x1182, 87: 0x0DF7, 88: 0x08F1, 91: 0x10ED, 102: 0x0942, 106: 0x034B, 107: 0x022C, 118: 0x036E, 119: 0x04BB, 121: 0x027D, 129: 0x0B03, 138: 0x032A, 146: 0x10E4, 156: 0x07BE, 175: 0x0246, 177: 0x0274, 180: 0x056A, 182: 0x0832, 185: 0x117B, 204: 0x081C, 217: 0x086D, 221: 0x0DFD, 225: 0x0806, 259: 0x0813, 262: 0x17DD, 267: 0x0A46, 273: 0x09B1, 275: 0x023F, 282: 0x0591, 299: 0x08D8, 300: 0x07B9, 308: 0x04B8, 312: 0x000E, 313: 0x003C, 320: 0x038E, 324: 0x0031, 327: 0x0327, 333: 0x0292, 349: 0x05AB, 351: 0x09C0, 373: 0x085D, 387: 0x025B, 390: 0x001D, 410: 0x0DFA, 412: 0x0007, 414: 0x0803, 418: 0x020C, 420: 0x08BB, 424: 0x02C4, 428: 0x0854, 432: 0x04F7, 441: 0x04BE, 452: 0x0219, 461: 0x032D, 462: 0x09AE, 470: 0x0947, 475: 0x037E, 477: 0x1080, 479: 0x07C1, 484: 0x0998, 487: 0x0254, 494: 0x098D, 498: 0x0249, 501: 0x000B, 503: 0x056D, 505: 0x0835}
+var search5KReturns = [512]uint16{6: 0x0352, 26: 0x05A8, 35: 0x0A75, 41: 0x09E0, 44: 0x014F, 57: 0x07F3, 73: 0x17E0, 74: 0x021F, 85: 0x1182, 87: 0x0DF7, 88: 0x08F1, 91: 0x10ED, 102: 0x0942, 106: 0x034B, 107: 0x022C, 118: 0x036E, 119: 0x04BB, 121: 0x027D, 129: 0x0B03, 138: 0x032A, 146: 0x10E4, 156: 0x07BE, 175: 0x0246, 177: 0x0274, 180: 0x056A, 182: 0x0832, 185: 0x117B, 189: 0x014A, 204: 0x081C, 217: 0x086D, 221: 0x0DFD, 225: 0x0806, 259: 0x0813, 262: 0x17DD, 267: 0x0A46, 273: 0x09B1, 275: 0x023F, 282: 0x0591, 299: 0x08D8, 300: 0x07B9, 301: 0x0400, 308: 0x04B8, 312: 0x000E, 313: 0x003C, 320: 0x038E, 324: 0x0031, 327: 0x0327, 333: 0x0292, 349: 0x05AB, 351: 0x09C0, 373: 0x085D, 387: 0x025B, 390: 0x001D, 410: 0x0DFA, 412: 0x0007, 414: 0x0803, 418: 0x020C, 420: 0x08BB, 424: 0x02C4, 428: 0x0854, 432: 0x04F7, 441: 0x04BE, 452: 0x0219, 456: 0x0156, 461: 0x032D, 462: 0x09AE, 470: 0x0947, 475: 0x037E, 477: 0x1080, 479: 0x07C1, 484: 0x0998, 487: 0x0254, 494: 0x098D, 498: 0x0249, 501: 0x000B, 503: 0x056D, 505: 0x0835}
