@@ -120,3 +120,22 @@ func LoadAverage() string {
 	}
 	return "unknown"
 }
+
+// Bin is a build of mchess a tool times: its label in the table and its
+// path.
+type Bin struct{ Label, Path string }
+
+// BinFlag collects -bin LABEL=PATH in the order given.
+type BinFlag []Bin
+
+func (b *BinFlag) String() string { return fmt.Sprint(*b) }
+
+// Set takes one LABEL=PATH.
+func (b *BinFlag) Set(s string) error {
+	label, path, ok := strings.Cut(s, "=")
+	if !ok || label == "" || path == "" {
+		return fmt.Errorf("%q: want LABEL=PATH", s)
+	}
+	*b = append(*b, Bin{Label: label, Path: path})
+	return nil
+}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kim1-archive/microchess/internal/benchdoc"
 )
 
 // fakeMchess writes a script that answers mchess run --json with mhz and
@@ -35,7 +37,7 @@ func TestRunWritesSection(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := &options{
-		bins: binFlag{{Label: "old", Path: fakeMchess(t, "old", "750", "96241367", false)}, {Label: "new", Path: fakeMchess(t, "new", "1200.4", "96241367", false)}},
+		bins: benchdoc.BinFlag{{Label: "old", Path: fakeMchess(t, "old", "750", "96241367", false)}, {Label: "new", Path: fakeMchess(t, "new", "1200.4", "96241367", false)}},
 		load: "test.bin@0000", start: "0400", expectPC: "3469", runs: 3, out: doc, command: "make bench-interp",
 	}
 	if err := run(o); err != nil {
@@ -71,7 +73,7 @@ func TestRunRefuses(t *testing.T) {
 		"another run":    fakeMchess(t, "other", "800", "96241368", false),
 		"a missing file": filepath.Join(t.TempDir(), "absent"),
 	} {
-		o := &options{bins: binFlag{{Label: "a", Path: good}, {Label: "b", Path: other}}, load: "x@0000", runs: 1}
+		o := &options{bins: benchdoc.BinFlag{{Label: "a", Path: good}, {Label: "b", Path: other}}, load: "x@0000", runs: 1}
 		if err := run(o); err == nil {
 			t.Errorf("%s: no error", name)
 		}
@@ -79,7 +81,7 @@ func TestRunRefuses(t *testing.T) {
 }
 
 func TestSettle(t *testing.T) {
-	r := &report{Cycles: 96_000_000, Builds: []build{{Label: "a",
+	r := &report{Cycles: 96_000_000, Builds: []build{{Bin: benchdoc.Bin{Label: "a"},
 		cpu:     []time.Duration{110 * time.Millisecond, 90 * time.Millisecond},
 		startup: []time.Duration{10 * time.Millisecond, 30 * time.Millisecond, 10 * time.Millisecond}}}}
 	if err := r.settle(); err != nil {

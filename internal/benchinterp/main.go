@@ -25,22 +25,8 @@ import (
 	"github.com/kim1-archive/microchess/internal/benchdoc"
 )
 
-// binFlag collects -bin LABEL=PATH in the order given.
-type binFlag []build
-
-func (b *binFlag) String() string { return fmt.Sprint(*b) }
-
-func (b *binFlag) Set(s string) error {
-	label, path, ok := strings.Cut(s, "=")
-	if !ok || label == "" || path == "" {
-		return fmt.Errorf("%q: want LABEL=PATH", s)
-	}
-	*b = append(*b, build{Label: label, Path: path})
-	return nil
-}
-
 type options struct {
-	bins     binFlag
+	bins     benchdoc.BinFlag
 	load     string
 	start    string
 	expectPC string
@@ -73,8 +59,9 @@ func main() {
 }
 
 func run(o *options) error {
-	for i := range o.bins {
-		b := &o.bins[i]
+	bs := builds(o.bins)
+	for i := range bs {
+		b := &bs[i]
 		entry, err := funcEntry(b.Path, interpreterLoop)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "benchinterp: %s: %v (its place is left out)\n", b.Path, err)
@@ -82,7 +69,7 @@ func run(o *options) error {
 		b.Entry = entry
 	}
 	r := report{Date: time.Now().UTC(), Machine: benchdoc.Machine(), LoadBefore: benchdoc.LoadAverage(), Runs: o.runs,
-		Args: runArgs(o), Command: o.command, Builds: o.bins}
+		Args: runArgs(o), Command: o.command, Builds: bs}
 	dir, err := os.MkdirTemp("", "benchinterp")
 	if err != nil {
 		return err
@@ -185,4 +172,13 @@ func runOnce(path string, args []string) (result, error) {
 		return result{}, errors.New("its report gives no emulated MHz, or the system no CPU time")
 	}
 	return res, nil
+}
+
+// builds are the tool's records of the builds given, in order.
+func builds(bins benchdoc.BinFlag) []build {
+	bs := make([]build, len(bins))
+	for i, b := range bins {
+		bs[i].Bin = b
+	}
+	return bs
 }

@@ -21,8 +21,7 @@ const interpreterLoop = "github.com/kim1-archive/microchess/emu.(*CPU).run"
 var markers = benchdoc.For("bench-interp", "make bench-interp", "internal/benchinterp")
 
 type build struct {
-	Label string
-	Path  string
+	benchdoc.Bin
 	Entry uint64    // the interpreter's loop's address; 0 when unknown
 	MHz   []float64 // as mchess run reports it: cycles over the run's wall time
 	// CPUMHz is cycles over the process's CPU time (user and system) less

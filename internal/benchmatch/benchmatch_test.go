@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kim1-archive/microchess/internal/benchdoc"
 )
 
 // fakeMchess writes a script that answers mchess match --json with the
@@ -36,7 +38,7 @@ func TestRunWritesSection(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := &options{
-		bins: binFlag{{Label: "slow", Path: fakeMchess(t, "slow", 200000, tenGames, false)},
+		bins: benchdoc.BinFlag{{Label: "slow", Path: fakeMchess(t, "slow", 200000, tenGames, false)},
 			{Label: "fast", Path: fakeMchess(t, "fast", 20000, tenGames, false)}},
 		players: "original@normal stone@normal", openings: "balanced-10k", games: 10, jobs: 2, runs: 2,
 		section: "bench-match", out: doc, command: "make bench-match",
@@ -94,7 +96,7 @@ func TestRunRefuses(t *testing.T) {
 		if err := os.WriteFile(doc, []byte(before), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		o := &options{bins: binFlag{{Label: "a", Path: good}, {Label: "b", Path: other}},
+		o := &options{bins: benchdoc.BinFlag{{Label: "a", Path: good}, {Label: "b", Path: other}},
 			players: "a@normal b@normal", openings: "balanced-10k", games: 10, jobs: 1, runs: 1, section: "bench-match", out: doc}
 		if err := run(o); err == nil {
 			t.Errorf("%s: no error", name)

@@ -20,22 +20,8 @@ import (
 	"github.com/kim1-archive/microchess/internal/benchdoc"
 )
 
-// binFlag collects -bin LABEL=PATH in the order given.
-type binFlag []build
-
-func (b *binFlag) String() string { return fmt.Sprint(*b) }
-
-func (b *binFlag) Set(s string) error {
-	label, path, ok := strings.Cut(s, "=")
-	if !ok || label == "" || path == "" {
-		return fmt.Errorf("%q: want LABEL=PATH", s)
-	}
-	*b = append(*b, build{Label: label, Path: path})
-	return nil
-}
-
 type options struct {
-	bins     binFlag
+	bins     benchdoc.BinFlag
 	players  string
 	openings string
 	games    int
@@ -73,7 +59,7 @@ func main() {
 
 func run(o *options) error {
 	r := report{Date: time.Now().UTC(), Machine: benchdoc.Machine(), LoadBefore: benchdoc.LoadAverage(),
-		Runs: o.runs, Games: o.games, Jobs: o.jobs, Args: matchArgs(o), Command: o.command, Builds: o.bins}
+		Runs: o.runs, Games: o.games, Jobs: o.jobs, Args: matchArgs(o), Command: o.command, Builds: builds(o.bins)}
 	for n := range o.runs {
 		if err := r.round(n); err != nil {
 			return err
@@ -94,4 +80,13 @@ func markers(section string) benchdoc.Markers {
 func matchArgs(o *options) []string {
 	args := append([]string{"match"}, strings.Fields(o.players)...)
 	return append(args, "--openings", o.openings, "--games", fmt.Sprint(o.games), "-j", fmt.Sprint(o.jobs), "--quiet", "--json")
+}
+
+// builds are the tool's records of the builds given, in order.
+func builds(bins benchdoc.BinFlag) []build {
+	bs := make([]build, len(bins))
+	for i, b := range bins {
+		bs[i].Bin = b
+	}
+	return bs
 }

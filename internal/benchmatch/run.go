@@ -10,11 +10,12 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/kim1-archive/microchess/internal/benchdoc"
 )
 
 type build struct {
-	Label     string
-	Path      string
+	benchdoc.Bin
 	Wall, CPU []time.Duration // each match's wall time and user and system time
 }
 
