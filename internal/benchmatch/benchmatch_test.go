@@ -58,7 +58,7 @@ func TestRunWritesSection(t *testing.T) {
 		"| speed against slow by CPU time: median of the rounds (range) |",
 		"| slow | ",
 		"| 1.00× (1.00–1.00) |",
-		"```\nmake bench-match\n```\n" + m.End + "\n\nrest\n",
+		"\nThe command: `make bench-match`.\n" + m.End + "\n\nrest\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the section lacks %q:\n%s", want, got)
