@@ -25,19 +25,8 @@ func TestSearch5KUnderpromotes(t *testing.T) {
 		// The queen is right: d8=Q wins, a knight would not.
 		{"the queen", "6k1/3P2pp/8/8/8/8/1r4PP/6K1 w - - 0 1", "d7d8q"},
 	} {
-		mirrored, _ := mirrorPosition(c.fen, "")
-		flip := func(sq string) string { return sq[:1] + string('9'-rune(sq[1])+'0') }
-		for _, v := range []struct{ fen, want string }{{c.fen, c.want}, {mirrored, flip(c.want[0:2]) + flip(c.want[2:4]) + c.want[4:]}} {
-			f, err := rules.FEN(v.fen)
-			if err != nil {
-				t.Fatal(err)
-			}
-			computer := rules.NewGame(f).Position().Turn()
-			p := newSearchPlay(t, builds.Search5K, v.fen, computer, "normal")
-			ply, err := p.Think()
-			if err != nil {
-				t.Fatalf("%s: %v", v.fen, err)
-			}
+		for _, v := range bothColours(c.fen, c.want) {
+			_, ply := s5kThink(t, v.fen)
 			if ply.UCI != v.want {
 				t.Errorf("%s (%s): search5k played %s (display %v, %s), want %s", v.fen, c.why, ply.UCI, ply.Display, ply.Note, v.want)
 			}

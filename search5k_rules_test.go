@@ -330,19 +330,8 @@ func TestSearch5KPlaysTheSpecialMoves(t *testing.T) {
 		{"7k/r3P3/8/8/8/8/PPPP1PPP/RNBQKBNR w - - 0 1", "e7e8q", false},
 		{"6k1/2qprppp/8/4P3/2N1N3/1P3P2/6PP/6K1 b - - 0 1", "d7d5", true},
 	} {
-		mirrored, _ := mirrorPosition(c.fen, "")
-		flip := func(sq string) string { return sq[:1] + string('9'-rune(sq[1])+'0') }
-		for _, v := range []struct{ fen, want string }{{c.fen, c.want}, {mirrored, flip(c.want[0:2]) + flip(c.want[2:4]) + c.want[4:]}} {
-			f, err := rules.FEN(v.fen)
-			if err != nil {
-				t.Fatal(err)
-			}
-			computer := rules.NewGame(f).Position().Turn()
-			p := newSearchPlay(t, builds.Search5K, v.fen, computer, "normal")
-			ply, err := p.Think()
-			if err != nil {
-				t.Fatalf("%s: %v", v.fen, err)
-			}
+		for _, v := range bothColours(c.fen, c.want) {
+			p, ply := s5kThink(t, v.fen)
 			if p.End != "" && !strings.Contains(p.End, "checkmate") {
 				t.Errorf("%s: the game ended after %s: %s", v.fen, ply.UCI, p.End)
 			}
@@ -351,4 +340,28 @@ func TestSearch5KPlaysTheSpecialMoves(t *testing.T) {
 			}
 		}
 	}
+}
+
+// bothColours is a position and a move as given, then with the colours
+// reversed (mirrorPosition; the move's squares flipped).
+func bothColours(fen, want string) []struct{ fen, want string } {
+	mirrored, _ := mirrorPosition(fen, "")
+	flip := func(sq string) string { return sq[:1] + string('9'-rune(sq[1])+'0') }
+	return []struct{ fen, want string }{{fen, want}, {mirrored, flip(want[0:2]) + flip(want[2:4]) + want[4:]}}
+}
+
+// s5kThink plays search5k's move at Normal from fen, the computer the side
+// to move.
+func s5kThink(t *testing.T, fen string) (*session.Play, *session.PlayedPly) {
+	t.Helper()
+	f, err := rules.FEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newSearchPlay(t, builds.Search5K, fen, rules.NewGame(f).Position().Turn(), "normal")
+	ply, err := p.Think()
+	if err != nil {
+		t.Fatalf("%s: %v", fen, err)
+	}
+	return p, ply
 }
