@@ -48,6 +48,7 @@ func (t *translator) emit() ([]byte, error) {
 	// Two functions: the whole translation, and the one that can leave
 	// blocks to the core (a test at every block costs the whole one a
 	// sixth of its speed).
+	t.kept = t.shadows()
 	whole, err := t.function(t.fn(), false)
 	if err != nil {
 		return nil, err
@@ -200,6 +201,7 @@ func %s(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 	b.WriteString(names.LoadP())
 	if t.binaryOnly() {
 		b.WriteString("if c.P&FlagD != 0 {\n// Decimal mode: the core runs it (and leaves after a SED or PLP\n// that sets D).\nreturn emu.StopBudget, budget\n}\n")
+		b.WriteString(t.shadowsBuilt())
 	}
 	b.WriteString(`budget = min(budget, 1<<clockShift)
 var clock uint64

@@ -254,6 +254,7 @@ func (t *translator) store(in *instr, reg, op, back string) string {
 		if op != "" {
 			fmt.Fprintf(&b, "m := c.Mem[0x%04X]\n%s\n", lo, op)
 		}
+		b.WriteString(t.shadowStore("", lo, hi, reg))
 		fmt.Fprintf(&b, "c.Mem[0x%04X] = %s\n", lo, reg)
 		return b.String()
 	}
@@ -268,6 +269,7 @@ func (t *translator) store(in *instr, reg, op, back string) string {
 	if op != "" {
 		b.WriteString("m := c.Mem[ea]\n" + op + "\n")
 	}
+	b.WriteString(t.shadowStore("ea", lo, hi, reg))
 	fmt.Fprintf(&b, "c.Mem[ea] = %s\n", reg)
 	return b.String()
 }

@@ -304,8 +304,13 @@ func (t *translator) unrolledScan(l *loop, sc *scan) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "if n == %d { // the value set before the loop: its words without a loop\n", k)
-	b.WriteString(wordsCode(int(sc.cmp.operand), k))
+	if sh, ok := t.shadowFor(int(sc.cmp.operand), k); ok {
+		fmt.Fprintf(&b, "if n == %d { // the value set before the loop: the table by value\n", k)
+		b.WriteString(shadowScan(sh, int(sc.cmp.operand), k))
+	} else {
+		fmt.Fprintf(&b, "if n == %d { // the value set before the loop: its words without a loop\n", k)
+		b.WriteString(wordsCode(int(sc.cmp.operand), k))
+	}
 	b.WriteString("} else {\n")
 	return b.String()
 }

@@ -75,12 +75,15 @@ func (t *translator) scanDownCode(l *loop) string {
 	pass := sc.cmp.op.Cycles + sc.out.op.Cycles + sc.dec.op.Cycles + sem.BranchCycles(sc.back.op, sc.back.addr, sc.back.target(), true)
 	found := sc.cmp.op.Cycles + sem.BranchCycles(sc.out.op, sc.out.addr, sc.out.target(), true)
 	last := sc.cmp.op.Cycles + sc.out.op.Cycles + sc.dec.op.Cycles + sc.back.op.Cycles
+	find := "pat := uint64(a) * 0x0101010101010101\n" + wordsCode(int(sc.cmp.operand), k+1)
+	if sh, ok := t.shadowFor(int(sc.cmp.operand), k+1); ok {
+		find = shadowScan(sh, int(sc.cmp.operand), k+1)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `// A table scan, run at once when %[1]s holds %02[2]X, the value set before
 // it: a pass is 4 instructions and %[3]d cycles.
 if %[1]s == 0x%02[2]X {
 found := -1
-pat := uint64(a) * 0x0101010101010101
 %[4]sif found >= 0 {
 passes := uint64(%[2]d - found)
 %[1]s = byte(found)
@@ -95,7 +98,7 @@ m := c.Mem[0x%[8]X]
 %[9]s
 clock += %[2]d*(%[3]d<<clockShift+4) + %[10]d<<clockShift + 4
 %[11]s}
-`, reg, k, pass, wordsCode(int(sc.cmp.operand), k+1), compare, found, t.goTo(sc.out.target()),
+`, reg, k, pass, find, compare, found, t.goTo(sc.out.target()),
 		sc.cmp.operand, sem.SetNZ(reg), last, t.goTo(sc.back.next()))
 	return b.String()
 }

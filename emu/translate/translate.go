@@ -127,7 +127,8 @@ type translator struct {
 	// the copy being written (see clones.go).
 	copied   map[uint16][]uint16
 	copy     *copyCtx
-	noCopies bool // while the function with parts is written
+	noCopies bool     // while the function with parts is written
+	kept     []shadow // the tables the whole function keeps by value (shadow.go)
 }
 
 type span struct{ lo, hi int } // inclusive

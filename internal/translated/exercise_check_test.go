@@ -22,7 +22,10 @@ type hookCall struct {
 // mostly into the data), the stack page, the data, the variable operands,
 // and, for some, hooks on a data page and on the code (as a code watch
 // has them), with a hook that stores its byte changed and now and then
-// asks to stop.
+// asks to stop. A quarter start at the exercise's start, a quarter at
+// one of its blocks, half at one of the blocks after its two passes of
+// every opcode (the scans, the loops, the calls): a run from the start
+// seldom reaches them within its budget.
 func exerciseCPU(r *rand.Rand, calls *[]hookCall) *emu.CPU {
 	c := emu.New(0x0800)
 	c.A, c.X, c.Y, c.S = byte(r.Uint32()), byte(r.Uint32()), byte(r.Uint32()), byte(r.Uint32())
@@ -52,6 +55,13 @@ func exerciseCPU(r *rand.Rand, calls *[]hookCall) *emu.CPU {
 		c.Mem[addr] = val ^ 0x5A
 		return val&0x0F == 0
 	}
+	switch r.IntN(4) {
+	case 1:
+		c.PC = Exercise.Blocks[r.IntN(len(Exercise.Blocks))]
+	case 2, 3:
+		tail, _ := slices.BinarySearch(Exercise.Blocks, exerciseTail)
+		c.PC = Exercise.Blocks[tail+r.IntN(len(Exercise.Blocks)-tail)]
+	}
 	return c
 }
 
@@ -74,6 +84,18 @@ func setVariables(c *emu.CPU, vals []byte) {
 
 // exerciseSlice is a slice of a run's budget, and the values the variable
 // operands are given before it (none: they stay).
+// sliceMost is the most cycles of a slice: mostly 5,000, so that budgets
+// end anywhere, and for a quarter 20,000, more than the reach of the
+// exercise's longest stretch between budget checks (its scans and loops
+// count up to 129 passes each), which the translation runs only when the
+// budget left covers it.
+func sliceMost(r *rand.Rand) uint64 {
+	if r.IntN(4) == 0 {
+		return 20000
+	}
+	return 5000
+}
+
 type exerciseSlice struct {
 	cycles uint64
 	values []byte
@@ -123,7 +145,7 @@ func TestExerciseAgainstTheCore(t *testing.T) {
 		// variable operands change.
 		var plan []exerciseSlice
 		for left := budget; left > 0; {
-			sl := exerciseSlice{cycles: min(left, 1+r.Uint64N(5000))}
+			sl := exerciseSlice{cycles: min(left, 1+r.Uint64N(sliceMost(r)))}
 			left -= sl.cycles
 			if r.IntN(3) == 0 {
 				sl.values = randomValues(r)
@@ -255,5 +277,42 @@ func TestExerciseReturnAtEveryS(t *testing.T) {
 		if d := cpuDiff(cn, &ci); d != "" || stopN != stopI {
 			t.Fatalf("S %02X: the translation's run differs from the core's: %s; stops %v, %v", s, d, stopN, stopI)
 		}
+	}
+}
+
+// The tables the whole translation keeps by value (emu/translate:
+// shadow.go): the exercise's stores into the tables of its scans, in
+// every mode, then the scans, from random states in binary mode, run in
+// one entry of the translation and compared with the core. A store the
+// translation did not note would leave a scan finding another index.
+func TestExerciseTablesKeptByValue(t *testing.T) {
+	if _, ok := slices.BinarySearch(Exercise.Blocks, exerciseTail); !ok {
+		t.Fatalf("the exercise's tail %04X is not a block", exerciseTail)
+	}
+	ran := 0
+	for seed := range 500 {
+		var callsN, callsI []hookCall
+		cn := exerciseCPU(rand.New(rand.NewPCG(uint64(seed), 41)), &callsN)
+		ci := exerciseCPU(rand.New(rand.NewPCG(uint64(seed), 41)), &callsI)
+		for _, c := range []*emu.CPU{cn, ci} {
+			c.PC, c.P = exerciseTail, c.P&^emu.FlagD
+		}
+		counted := *Exercise
+		counted.Enter = func(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
+			pc, i := c.PC, c.Instructions
+			stop, core := Exercise.Enter(c, budget)
+			if pc == exerciseTail && c.Instructions-i >= 100 {
+				ran++
+			}
+			return stop, core
+		}
+		stopN := runExercise(cn, &counted, 40000)
+		stopI := runExercise(ci, nil, 40000)
+		if d := cpuDiff(cn, ci); d != "" || stopN != stopI || fmt.Sprint(callsN) != fmt.Sprint(callsI) {
+			t.Fatalf("seed %d: the translation's run differs from the core's: %s; stops %v, %v", seed, d, stopN, stopI)
+		}
+	}
+	if ran < 450 {
+		t.Fatalf("the translation ran the stores and the scans in %d runs of 500", ran)
 	}
 }

@@ -78,7 +78,7 @@ func TestExercisePartialAgainstTheCore(t *testing.T) {
 		budget := 1 + r.Uint64N(50000)
 		var plan []uint64
 		for left := budget; left > 0; {
-			sl := min(left, 1+r.Uint64N(5000))
+			sl := min(left, 1+r.Uint64N(sliceMost(r)))
 			left -= sl
 			plan = append(plan, sl)
 		}

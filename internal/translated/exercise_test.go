@@ -10,7 +10,7 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 80 blocks, 2452 instructions, 5257 bytes of code.
+// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 80 blocks, 2404 instructions, 5257 bytes of code.
 var Exercise = &emu.Native{
 	Name: "exercise",
 	Code: []emu.Span{
@@ -52,7 +52,7 @@ var Exercise = &emu.Native{
 		{Addr: 0x1014, Bytes: "\b\x8d\x00\"\x8e\x01\"\x8c\x02\"h\x8d\x03\"\xe6\x80\b\x8d\x04\"\x8e\x05\"\x8c\x06\"h\x8d\a\"\xe8\b\x8d\b\"\x8e\t\"\x8c\n\"h\x8d\v\"\xe9"},
 		{Addr: 0x1043, Bytes: "\b\x8d\f\"\x8e\r\"\x8c\x0e\"h\x8d\x0f\"\xea\b\x8d\x10\"\x8e\x11\"\x8c\x12\"h\x8d\x13\"\xec\x80\x04\b\x8d\x14\"\x8e\x15\"\x8c\x16\"h\x8d\x17\"\xed\x80\x04\b\x8d\x18\"\x8e\x19\"\x8c\x1a\"h\x8d\x1b\"\xee\x80\x04\b\x8d\x1c\"\x8e\x1d\"\x8c\x1e\"h\x8d\x1f\"\xf0\x00\b\x8d \"\x8e!\"\x8c\"\"h\x8d#\"\xf1A\b\x8d$\"\x8e%\"\x8c&\"h\x8d'\"\xf5"},
 		{Addr: 0x10B5, Bytes: "\b\x8d(\"\x8e)\"\x8c*\"h\x8d+\"\xf6\x80\b\x8d,\"\x8e-\"\x8c.\"h\x8d/\"\xf8\b\x8d0\"\x8e1\"\x8c2\"h\x8d3\"\xf9\xc0\x04\b\x8d4\"\x8e5\"\x8c6\"h\x8d7\"\xfd\xc0\x04\b\x8d8\"\x8e9\"\x8c:\"h\x8d;\"\xfe\xc0\x04\b\x8d<\"\x8e=\"\x8c>\"h\x8d?\"\xd8\x01@\b\x8d@\"\x8eA\"\x8cB\"h\x8dC\"\x05\x80\b\x8dD\"\x8eE\"\x8cF\"h\x8dG\"\x06\x80\b\x8dH\"\x8eI\"\x8cJ\"h\x8dK\"\b\b\x8dL\"\x8eM\"\x8cN\"h\x8dO\"\tZ\b\x8dP\"\x8eQ\"\x8cR\"h\x8dS\"\n\b\x8dT\"\x8eU\"\x8cV\"h\x8dW\"\r\x80\x04\b\x8dX\"\x8eY\"\x8cZ\"h\x8d[\"\x0e\x80\x04\b\x8d\\\"\x8e]\"\x8c^\"h\x8d_\"\x10\x00\b\x8d`\"\x8ea\"\x8cb\"h\x8dc\"\x11A\b\x8dd\"\x8ee\"\x8cf\"h\x8dg\"\x15\x80\b\x8dh\"\x8ei\"\x8cj\"h\x8dk\"\x16\x80\b\x8dl\"\x8em\"\x8cn\"h\x8do\"\x18\b\x8dp\"\x8eq\"\x8cr\"h\x8ds\"\x19\xc0\x04\b\x8dt\"\x8eu\"\x8cv\"h\x8dw\"\x1d\xc0\x04\b\x8dx\"\x8ey\"\x8cz\"h\x8d{\"\x1e\xc0\x04\b\x8d|\"\x8e}\"\x8c~\"h\x8d\x7f\"!@\b\x8d\x80\"\x8e\x81\"\x8c\x82\"h\x8d\x83\"$\x80\b\x8d\x84\"\x8e\x85\"\x8c\x86\"h\x8d\x87\"%\x80\b\x8d\x88\"\x8e\x89\"\x8c\x8a\"h\x8d\x8b\"&\x80\b\x8d\x8c\"\x8e\x8d\"\x8c\x8e\"h\x8d\x8f\"(\b\x8d\x90\"\x8e\x91\"\x8c\x92\"h\x8d\x93\")Z\b\x8d\x94\"\x8e\x95\"\x8c\x96\"h\x8d\x97\"*\b\x8d\x98\"\x8e\x99\"\x8c\x9a\"h\x8d\x9b\",\x80\x04\b\x8d\x9c\"\x8e\x9d\"\x8c\x9e\"h\x8d\x9f\"-\x80\x04\b\x8d\xa0\"\x8e\xa1\"\x8c\xa2\"h\x8d\xa3\".\x80\x04\b\x8d\xa4\"\x8e\xa5\"\x8c\xa6\"h\x8d\xa7\"0\x00\b\x8d\xa8\"\x8e\xa9\"\x8c\xaa\"h\x8d\xab\"1A\b\x8d\xac\"\x8e\xad\"\x8c\xae\"h\x8d\xaf\"5\x80\b\x8d\xb0\"\x8e\xb1\"\x8c\xb2\"h\x8d\xb3\"6\x80\b\x8d\xb4\"\x8e\xb5\"\x8c\xb6\"h\x8d\xb7\"8\b\x8d\xb8\"\x8e\xb9\"\x8c\xba\"h\x8d\xbb\"9\xc0\x04\b\x8d\xbc\"\x8e\xbd\"\x8c\xbe\"h\x8d\xbf\"=\xc0\x04\b\x8d\xc0\"\x8e\xc1\"\x8c\xc2\"h\x8d\xc3\">\xc0\x04\b\x8d\xc4\"\x8e\xc5\"\x8c\xc6\"h\x8d\xc7\"A@\b\x8d\xc8\"\x8e\xc9\"\x8c\xca\"h\x8d\xcb\"E\x80\b\x8d\xcc\"\x8e\xcd\"\x8c\xce\"h\x8d\xcf\"F\x80\b\x8d\xd0\"\x8e\xd1\"\x8c\xd2\"h\x8d\xd3\"H\b\x8d\xd4\"\x8e\xd5\"\x8c\xd6\"h\x8d\xd7\"IZ\b\x8d\xd8\"\x8e\xd9\"\x8c\xda\"h\x8d\xdb\"J\b\x8d\xdc\"\x8e\xdd\"\x8c\xde\"h\x8d\xdf\"M\x80\x04\b\x8d\xe0\"\x8e\xe1\"\x8c\xe2\"h\x8d\xe3\"N\x80\x04\b\x8d\xe4\"\x8e\xe5\"\x8c\xe6\"h\x8d\xe7\"P\x00\b\x8d\xe8\"\x8e\xe9\"\x8c\xea\"h\x8d\xeb\"QA\b\x8d\xec\"\x8e\xed\"\x8c\xee\"h\x8d\xef\"U\x80\b\x8d\xf0\"\x8e\xf1\"\x8c\xf2\"h\x8d\xf3\"V\x80\b\x8d\xf4\"\x8e\xf5\"\x8c\xf6\"h\x8d\xf7\"X\b\x8d\xf8\"\x8e\xf9\"\x8c\xfa\"h\x8d\xfb\"Y\xc0\x04\b\x8d\xfc\"\x8e\xfd\"\x8c\xfe\"h\x8d\xff\"]\xc0\x04\b\x8d\x00#\x8e\x01#\x8c\x02#h\x8d\x03#^\xc0\x04\b\x8d\x04#\x8e\x05#\x8c\x06#h\x8d\a#a@\b\x8d\b#\x8e\t#\x8c\n#h\x8d\v#e\x80\b\x8d\f#\x8e\r#\x8c\x0e#h\x8d\x0f#f\x80\b\x8d\x10#\x8e\x11#\x8c\x12#h\x8d\x13#h\b\x8d\x14#\x8e\x15#\x8c\x16#h\x8d\x17#iZ\b\x8d\x18#\x8e\x19#\x8c\x1a#h\x8d\x1b#j\b\x8d\x1c#\x8e\x1d#\x8c\x1e#h\x8d\x1f#m\x80\x04\b\x8d #\x8e!#\x8c\"#h\x8d##n\x80\x04\b\x8d$#\x8e%#\x8c&#h\x8d'#p\x00\b\x8d(#\x8e)#\x8c*#h\x8d+#qA\b\x8d,#\x8e-#\x8c.#h\x8d/#u\x80\b\x8d0#\x8e1#\x8c2#h\x8d3#v\x80\b\x8d4#\x8e5#\x8c6#h\x8d7#x\b\x8d8#\x8e9#\x8c:#h\x8d;#y\xc0\x04\b\x8d<#\x8e=#\x8c>#h\x8d?#}\xc0\x04\b\x8d@#\x8eA#\x8cB#h\x8dC#~\xc0\x04\b\x8dD#\x8eE#\x8cF#h\x8dG#\x81@\b\x8dH#\x8eI#\x8cJ#h\x8dK#\x84\x80\b\x8dL#\x8eM#\x8cN#h\x8dO#\x85\x80\b\x8dP#\x8eQ#\x8cR#h\x8dS#\x86\x80\b\x8dT#\x8eU#\x8cV#h\x8dW#\x88\b\x8dX#\x8eY#\x8cZ#h\x8d[#\x8a\b\x8d\\#\x8e]#\x8c^#h\x8d_#\x8c\x80\x04\b\x8d`#\x8ea#\x8cb#h\x8dc#\x8d\x80\x04\b\x8dd#\x8ee#\x8cf#h\x8dg#\x8e\x80\x04\b\x8dh#\x8ei#\x8cj#h\x8dk#\x90\x00\b\x8dl#\x8em#\x8cn#h\x8do#\x91A\b\x8dp#\x8eq#\x8cr#h\x8ds#\x94\x80\b\x8dt#\x8eu#\x8cv#h\x8dw#\x95\x80\b\x8dx#\x8ey#\x8cz#h\x8d{#\x96\x80\b\x8d|#\x8e}#\x8c~#h\x8d\x7f#\x98\b\x8d\x80#\x8e\x81#\x8c\x82#h\x8d\x83#\x99\xc0\x04\b\x8d\x84#\x8e\x85#\x8c\x86#h\x8d\x87#\x9d\xc0\x04\b\x8d\x88#\x8e\x89#\x8c\x8a#h\x8d\x8b#\xa0Z\b\x8d\x8c#\x8e\x8d#\x8c\x8e#h\x8d\x8f#\xa1@\b\x8d\x90#\x8e\x91#\x8c\x92#h\x8d\x93#\xa2Z\b\x8d\x94#\x8e\x95#\x8c\x96#h\x8d\x97#\xa4\x80\b\x8d\x98#\x8e\x99#\x8c\x9a#h\x8d\x9b#\xa5\x80\b\x8d\x9c#\x8e\x9d#\x8c\x9e#h\x8d\x9f#\xa6\x80\b\x8d\xa0#\x8e\xa1#\x8c\xa2#h\x8d\xa3#\xa8\b\x8d\xa4#\x8e\xa5#\x8c\xa6#h\x8d\xa7#\xa9Z\b\x8d\xa8#\x8e\xa9#\x8c\xaa#h\x8d\xab#\xaa\b\x8d\xac#\x8e\xad#\x8c\xae#h\x8d\xaf#\xac\x80\x04\b\x8d\xb0#\x8e\xb1#\x8c\xb2#h\x8d\xb3#\xad\x80\x04\b\x8d\xb4#\x8e\xb5#\x8c\xb6#h\x8d\xb7#\xae\x80\x04\b\x8d\xb8#\x8e\xb9#\x8c\xba#h\x8d\xbb#\xb0\x00\b\x8d\xbc#\x8e\xbd#\x8c\xbe#h\x8d\xbf#\xb1A\b\x8d\xc0#\x8e\xc1#\x8c\xc2#h\x8d\xc3#\xb4\x80\b\x8d\xc4#\x8e\xc5#\x8c\xc6#h\x8d\xc7#\xb5\x80\b\x8d\xc8#\x8e\xc9#\x8c\xca#h\x8d\xcb#\xb6\x80\b\x8d\xcc#\x8e\xcd#\x8c\xce#h\x8d\xcf#\xb8\b\x8d\xd0#\x8e\xd1#\x8c\xd2#h\x8d\xd3#\xb9\xc0\x04\b\x8d\xd4#\x8e\xd5#\x8c\xd6#h\x8d\xd7#\xba\b\x8d\xd8#\x8e\xd9#\x8c\xda#h\x8d\xdb#\xbc\xc0\x04\b\x8d\xdc#\x8e\xdd#\x8c\xde#h\x8d\xdf#\xbd\xc0\x04\b\x8d\xe0#\x8e\xe1#\x8c\xe2#h\x8d\xe3#\xbe\xc0\x04\b\x8d\xe4#\x8e\xe5#\x8c\xe6#h\x8d\xe7#\xc0Z\b\x8d\xe8#\x8e\xe9#\x8c\xea#h\x8d\xeb#\xc1@\b\x8d\xec#\x8e\xed#\x8c\xee#h\x8d\xef#Ā\b\x8d\xf0#\x8e\xf1#\x8c\xf2#h\x8d\xf3#ŀ\b\x8d\xf4#\x8e\xf5#\x8c\xf6#h\x8d\xf7#ƀ\b\x8d\xf8#\x8e\xf9#\x8c\xfa#h\x8d\xfb#\xc8\b\x8d\xfc#\x8e\xfd#\x8c\xfe#h\x8d\xff#\xc9Z\b\x8d\x00$\x8e\x01$\x8c\x02$h\x8d\x03$\xca\b\x8d\x04$\x8e\x05$\x8c\x06$h\x8d\a$̀\x04\b\x8d\b$\x8e\t$\x8c\n$h\x8d\v$̀\x04\b\x8d\f$\x8e\r$\x8c\x0e$h\x8d\x0f$\u0380\x04\b\x8d\x10$\x8e\x11$\x8c\x12$h\x8d\x13$\xd0\x00\b\x8d\x14$\x8e\x15$\x8c\x16$h\x8d\x17$\xd1A\b\x8d\x18$\x8e\x19$\x8c\x1a$h\x8d\x1b$Հ\b\x8d\x1c$\x8e\x1d$\x8c\x1e$h\x8d\x1f$ր\b\x8d $\x8e!$\x8c\"$h\x8d#$\xd8\b\x8d$$\x8e%$\x8c&$h\x8d'$\xd9\xc0\x04\b\x8d($\x8e)$\x8c*$h\x8d+$\xdd\xc0\x04\b\x8d,$\x8e-$\x8c.$h\x8d/$\xde\xc0\x04\b\x8d0$\x8e1$\x8c2$h\x8d3$\xe0Z\b\x8d4$\x8e5$\x8c6$h\x8d7$\xe1@\b\x8d8$\x8e9$\x8c:$h\x8d;$\xe4\x80\b\x8d<$\x8e=$\x8c>$h\x8d?$\xe5\x80\b\x8d@$\x8eA$\x8cB$h\x8dC$\xe6\x80\b\x8dD$\x8eE$\x8cF$h\x8dG$\xe8\b\x8dH$\x8eI$\x8cJ$h\x8dK$\xe9Z\b\x8dL$\x8eM$\x8cN$h\x8dO$\xea\b\x8dP$\x8eQ$\x8cR$h\x8dS$\xec\x80\x04\b\x8dT$\x8eU$\x8cV$h\x8dW$\xed\x80\x04\b\x8dX$\x8eY$\x8cZ$h\x8d[$\xee\x80\x04\b\x8d\\$\x8e]$\x8c^$h\x8d_$\xf0\x00\b\x8d`$\x8ea$\x8cb$h\x8dc$\xf1A\b\x8dd$\x8ee$\x8cf$h\x8dg$\xf5\x80\b\x8dh$\x8ei$\x8cj$h\x8dk$\xf6\x80\b\x8dl$\x8em$\x8cn$h\x8do$\xf8\b\x8dp$\x8eq$\x8cr$h\x8ds$\xf9\xc0\x04\b\x8dt$\x8eu$\x8cv$h\x8dw$\xfd\xc0\x04\b\x8dx$\x8ey$\x8cz$h\x8d{$\xfe\xc0\x04\b\x8d|$\x8e}$\x8c~$h\x8d\x7f$\xd8\xca0\x04\xd5\xc0\xd0\xf9\b\x8d\x80$\x8e\x81$\x8c\x82$h\x8d\x83$\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x84$\x8e\x85$\x8c\x86$h\x8d\x87$\xca0\x04\xd5"},
-		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xa5O\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xad?\x04\xa0\x12\xd9@\x04\xf0\x03\x88\x10\xf8\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$\xa2\v8\xb4\x90\xa9w\xf5\xa0\x95\x90\x94\xa0}\xf8\x04\xca\x10\xef\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$\xad}\x04H(\xe8\xd8\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$ \x00\x01\b\x8d\xa8$\x8e\xa9$\x8c\xaa$h\x8d\xab$  \a\xea\b\x8d\xac$\x8e\xad$\x8c\xae$h\x8d\xaf$  \a\xea\b\x8d\xb0$\x8e\xb1$\x8c\xb2$h\x8d\xb3$ \x00\a\b\x8d\xb4$\x8e\xb5$\x8c\xb6$h\x8d\xb7$ @\a\b\x8d\xb8$\x8e\xb9$\x8c\xba$h\x8d\xbb$ @\a\b\x8d\xbc$\x8e\xbd$\x8c\xbe$h\x8d\xbf$\xba\x9al\x00\x06\x00"},
+		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\x85c\xa5M)?\xaa\xa5L)\x1f\xa8\xa5N\x95P\x96P\x94Q\xe6_\xd6R6S\xad?\x04\x8dE\x04\x99@\x04\xa5N\x9d0\x04\xeeJ\x04^@\x04\xa9L\x85H\xa9\x04\x85I\xa9P\x85J\xa9\x00\x85K\xa2\x00\xa5O\x91J\xad?\x04\x81H\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xa5O\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$\xad?\x04\xa0\x12\xd9@\x04\xf0\x03\x88\x10\xf8\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$\xa2\v8\xb4\x90\xa9w\xf5\xa0\x95\x90\x94\xa0}\xf8\x04\xca\x10\xef\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$\xad}\x04H(\xe8\xd8\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\xa8$\x8e\xa9$\x8c\xaa$h\x8d\xab$ \x00\x01\b\x8d\xac$\x8e\xad$\x8c\xae$h\x8d\xaf$  \a\xea\b\x8d\xb0$\x8e\xb1$\x8c\xb2$h\x8d\xb3$  \a\xea\b\x8d\xb4$\x8e\xb5$\x8c\xb6$h\x8d\xb7$ \x00\a\b\x8d\xb8$\x8e\xb9$\x8c\xba$h\x8d\xbb$ @\a\b\x8d\xbc$\x8e\xbd$\x8c\xbe$h\x8d\xbf$ @\a\b\x8d\xc0$\x8e\xc1$\x8c\xc2$h\x8d\xc3$\xba\x9al\x00\x06\x00"},
 		{Addr: 0x1C80, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
 	},
 	Blocks: []uint16{
@@ -60,15 +60,17 @@ var Exercise = &emu.Native{
 		0x0905, 0x09A6, 0x0A07, 0x0AA8, 0x0B09, 0x0BAA, 0x0C0B, 0x0CBD, 0x0D0C, 0x0DFF, 0x0E0F, 0x0F10,
 		0x0F62, 0x1014, 0x1095, 0x1118, 0x1198, 0x121A, 0x12BB, 0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520,
 		0x15D2, 0x1621, 0x1714, 0x1724, 0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2B, 0x1A2E, 0x1A32, 0x1A40,
-		0x1A43, 0x1A48, 0x1A56, 0x1A59, 0x1A5D, 0x1A6F, 0x1A72, 0x1A76, 0x1A89, 0x1A8C, 0x1A91, 0x1AA3,
-		0x1AA7, 0x1AAA, 0x1ABD, 0x1AC2, 0x1AC5, 0x1AD5, 0x1AE6, 0x1BFF, 0x1C00, 0x1C03, 0x1C14, 0x1C25,
+		0x1A43, 0x1A48, 0x1A56, 0x1A59, 0x1A5D, 0x1AC8, 0x1ACB, 0x1ACF, 0x1AE2, 0x1AE5, 0x1AEA, 0x1AFC,
+		0x1B00, 0x1B03, 0x1B16, 0x1B1B, 0x1B1E, 0x1B2E, 0x1B3F, 0x1BFF, 0x1C00, 0x1C03, 0x1C14, 0x1C25,
 		0x1C37, 0x1C49, 0x1C5A, 0x1C6B, 0x1C7E, 0x1C80, 0x1C85, 0x1C88,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0000, Hi: 0x00FF},
 		{Lo: 0x0102, Hi: 0x01FF},
+		{Lo: 0x0445, Hi: 0x0445},
+		{Lo: 0x044A, Hi: 0x044A},
 		{Lo: 0x0480, Hi: 0x0480},
-		{Lo: 0x2000, Hi: 0x24BF},
+		{Lo: 0x2000, Hi: 0x24C3},
 	},
 	Parts: []emu.Part{
 		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0101}}},
@@ -123,21 +125,21 @@ var Exercise = &emu.Native{
 		{Start: 0x1A48, Bytes: []emu.Range{{Lo: 0x1A48, Hi: 0x1A55}}},
 		{Start: 0x1A56, Bytes: []emu.Range{{Lo: 0x1A56, Hi: 0x1A58}}},
 		{Start: 0x1A59, Bytes: []emu.Range{{Lo: 0x1A59, Hi: 0x1A59}, {Lo: 0x1A5B, Hi: 0x1A5C}}},
-		{Start: 0x1A5D, Bytes: []emu.Range{{Lo: 0x1A5D, Hi: 0x1A6E}}},
-		{Start: 0x1A6F, Bytes: []emu.Range{{Lo: 0x1A6F, Hi: 0x1A75}}},
-		{Start: 0x1A72, Bytes: []emu.Range{{Lo: 0x1A72, Hi: 0x1A75}}},
-		{Start: 0x1A76, Bytes: []emu.Range{{Lo: 0x1A76, Hi: 0x1A88}}},
-		{Start: 0x1A89, Bytes: []emu.Range{{Lo: 0x1A89, Hi: 0x1A90}}},
-		{Start: 0x1A8C, Bytes: []emu.Range{{Lo: 0x1A8C, Hi: 0x1A90}}},
-		{Start: 0x1A91, Bytes: []emu.Range{{Lo: 0x1A91, Hi: 0x1AA2}}},
-		{Start: 0x1AA3, Bytes: []emu.Range{{Lo: 0x1AA3, Hi: 0x1AA6}}},
-		{Start: 0x1AA7, Bytes: []emu.Range{{Lo: 0x1AA7, Hi: 0x1AA9}}},
-		{Start: 0x1AAA, Bytes: []emu.Range{{Lo: 0x1AAA, Hi: 0x1ABC}}},
-		{Start: 0x1ABD, Bytes: []emu.Range{{Lo: 0x1ABD, Hi: 0x1AC1}}},
-		{Start: 0x1AC2, Bytes: []emu.Range{{Lo: 0x1AC2, Hi: 0x1AC4}}},
-		{Start: 0x1AC5, Bytes: []emu.Range{{Lo: 0x1AC5, Hi: 0x1AD4}}},
-		{Start: 0x1AD5, Bytes: []emu.Range{{Lo: 0x1AD5, Hi: 0x1AE5}}},
-		{Start: 0x1AE6, Bytes: []emu.Range{{Lo: 0x1AE6, Hi: 0x1BFE}}},
+		{Start: 0x1A5D, Bytes: []emu.Range{{Lo: 0x1A5D, Hi: 0x1AC7}}},
+		{Start: 0x1AC8, Bytes: []emu.Range{{Lo: 0x1AC8, Hi: 0x1ACE}}},
+		{Start: 0x1ACB, Bytes: []emu.Range{{Lo: 0x1ACB, Hi: 0x1ACE}}},
+		{Start: 0x1ACF, Bytes: []emu.Range{{Lo: 0x1ACF, Hi: 0x1AE1}}},
+		{Start: 0x1AE2, Bytes: []emu.Range{{Lo: 0x1AE2, Hi: 0x1AE9}}},
+		{Start: 0x1AE5, Bytes: []emu.Range{{Lo: 0x1AE5, Hi: 0x1AE9}}},
+		{Start: 0x1AEA, Bytes: []emu.Range{{Lo: 0x1AEA, Hi: 0x1AFB}}},
+		{Start: 0x1AFC, Bytes: []emu.Range{{Lo: 0x1AFC, Hi: 0x1AFF}}},
+		{Start: 0x1B00, Bytes: []emu.Range{{Lo: 0x1B00, Hi: 0x1B02}}},
+		{Start: 0x1B03, Bytes: []emu.Range{{Lo: 0x1B03, Hi: 0x1B15}}},
+		{Start: 0x1B16, Bytes: []emu.Range{{Lo: 0x1B16, Hi: 0x1B1A}}},
+		{Start: 0x1B1B, Bytes: []emu.Range{{Lo: 0x1B1B, Hi: 0x1B1D}}},
+		{Start: 0x1B1E, Bytes: []emu.Range{{Lo: 0x1B1E, Hi: 0x1B2D}}},
+		{Start: 0x1B2E, Bytes: []emu.Range{{Lo: 0x1B2E, Hi: 0x1B3E}}},
+		{Start: 0x1B3F, Bytes: []emu.Range{{Lo: 0x1B3F, Hi: 0x1BFE}}},
 		{Start: 0x1BFF, Bytes: []emu.Range{{Lo: 0x1BFF, Hi: 0x1BFF}}},
 		{Start: 0x1C00, Bytes: []emu.Range{{Lo: 0x1C00, Hi: 0x1C02}}},
 		{Start: 0x1C03, Bytes: []emu.Range{{Lo: 0x1C03, Hi: 0x1C13}}},
@@ -182,6 +184,16 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		// Decimal mode: the core runs it (and leaves after a SED or PLP
 		// that sets D).
 		return emu.StopBudget, budget
+	}
+	// The table at 0050–006F by value: a bit for each index that holds it.
+	var byValue0050 [256]uint32
+	for i := range 32 {
+		byValue0050[c.Mem[0x0050+i]] |= 1 << i
+	}
+	// The table at 0440–0452 by value: a bit for each index that holds it.
+	var byValue0440 [256]uint32
+	for i := range 19 {
+		byValue0440[c.Mem[0x0440+i]] |= 1 << i
 	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
@@ -419,110 +431,110 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L1A2E
 	case 0x1A32:
-		if 13607 >= budget {
+		if 13708 >= budget {
 			goto budget
 		}
 		goto L1A32
 	case 0x1A40:
-		if 13584 >= budget {
+		if 13685 >= budget {
 			goto budget
 		}
 		goto L1A40
 	case 0x1A43:
-		if 13592 >= budget {
+		if 13693 >= budget {
 			goto budget
 		}
 		goto L1A43
 	case 0x1A48:
-		if 12025 >= budget {
+		if 12126 >= budget {
 			goto budget
 		}
 		goto L1A48
 	case 0x1A56:
-		if 12002 >= budget {
+		if 12103 >= budget {
 			goto budget
 		}
 		goto L1A56
 	case 0x1A59:
-		if 12009 >= budget {
+		if 12110 >= budget {
 			goto budget
 		}
 		goto L1A59
 	case 0x1A5D:
-		if 10573 >= budget {
+		if 10674 >= budget {
 			goto budget
 		}
 		goto L1A5D
-	case 0x1A6F:
-		if 10545 >= budget {
+	case 0x1AC8:
+		if 10496 >= budget {
 			goto budget
 		}
-		goto L1A6F
-	case 0x1A72:
-		if 10552 >= budget {
+		goto L1AC8
+	case 0x1ACB:
+		if 10503 >= budget {
 			goto budget
 		}
-		goto L1A72
-	case 0x1A76:
-		if 9116 >= budget {
+		goto L1ACB
+	case 0x1ACF:
+		if 9067 >= budget {
 			goto budget
 		}
-		goto L1A76
-	case 0x1A89:
-		if 9087 >= budget {
+		goto L1ACF
+	case 0x1AE2:
+		if 9038 >= budget {
 			goto budget
 		}
-		goto L1A89
-	case 0x1A8C:
-		if 9095 >= budget {
+		goto L1AE2
+	case 0x1AE5:
+		if 9046 >= budget {
 			goto budget
 		}
-		goto L1A8C
-	case 0x1A91:
-		if 7528 >= budget {
+		goto L1AE5
+	case 0x1AEA:
+		if 7479 >= budget {
 			goto budget
 		}
-		goto L1A91
-	case 0x1AA3:
-		if 7500 >= budget {
+		goto L1AEA
+	case 0x1AFC:
+		if 7451 >= budget {
 			goto budget
 		}
-		goto L1AA3
-	case 0x1AA7:
-		if 7505 >= budget {
+		goto L1AFC
+	case 0x1B00:
+		if 7457 >= budget {
 			goto budget
 		}
-		goto L1AA7
-	case 0x1AAA:
-		if 6071 >= budget {
+		goto L1B00
+	case 0x1B03:
+		if 5893 >= budget {
 			goto budget
 		}
-		goto L1AAA
-	case 0x1ABD:
-		if 6042 >= budget {
+		goto L1B03
+	case 0x1B16:
+		if 5864 >= budget {
 			goto budget
 		}
-		goto L1ABD
-	case 0x1AC2:
-		if 6047 >= budget {
+		goto L1B16
+	case 0x1B1B:
+		if 5869 >= budget {
 			goto budget
 		}
-		goto L1AC2
-	case 0x1AC5:
-		if 4483 >= budget {
+		goto L1B1B
+	case 0x1B1E:
+		if 4305 >= budget {
 			goto budget
 		}
-		goto L1AC5
-	case 0x1AD5:
-		if 4458 >= budget {
+		goto L1B1E
+	case 0x1B2E:
+		if 4280 >= budget {
 			goto budget
 		}
-		goto L1AD5
-	case 0x1AE6:
-		if 559 >= budget {
+		goto L1B2E
+	case 0x1B3F:
+		if 381 >= budget {
 			goto budget
 		}
-		goto L1AE6
+		goto L1B3F
 	case 0x1BFF:
 		if 8 >= budget {
 			goto budget
@@ -1574,6 +1586,10 @@ L0883:
 		cf = m >> 7
 		m <<= 1
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 08B3 PHP
@@ -2477,6 +2493,10 @@ L09A6:
 		m := c.Mem[ea]
 		m, cf = m<<1|cf, m>>7
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 09D6 PHP
@@ -3284,6 +3304,10 @@ L0AA8:
 		cf = m & 1
 		m >>= 1
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0AD8 PHP
@@ -4107,6 +4131,10 @@ L0BAA:
 		m := c.Mem[ea]
 		m, cf = m>>1|cf<<7, m&1
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0BDA PHP
@@ -4375,6 +4403,14 @@ L0C0B:
 			clock -= 240<<clockShift + 64
 			pc = 0x0C2A
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
+		if i := ea - 0x0440; i < 19 {
+			byValue0440[c.Mem[ea]] &^= 1 << i
+			byValue0440[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -4850,6 +4886,14 @@ L0CBD:
 			pc = 0x0CCB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
+		if i := ea - 0x0440; i < 19 {
+			byValue0440[c.Mem[ea]] &^= 1 << i
+			byValue0440[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0CCD PHP
@@ -4897,6 +4941,10 @@ L0CBD:
 	// 0CDB STY $80,X
 	{
 		ea := uint16(x + 0x80)
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 0CDD PHP
@@ -4944,6 +4992,10 @@ L0CBD:
 	// 0CEB STA $80,X
 	{
 		ea := uint16(x + 0x80)
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0CED PHP
@@ -4991,6 +5043,10 @@ L0CBD:
 	// 0CFB STX $80,Y
 	{
 		ea := uint16(y + 0x80)
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[x] |= 1 << i
+		}
 		c.Mem[ea] = x
 	}
 	// 0CFD PHP
@@ -7017,6 +7073,10 @@ L0F62:
 		m := c.Mem[ea]
 		m--
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0F92 PHP
@@ -7989,6 +8049,10 @@ L1095:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 10C5 PHP
@@ -8822,6 +8886,10 @@ L1198:
 		cf = m >> 7
 		m <<= 1
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 11C8 PHP
@@ -9725,6 +9793,10 @@ L12BB:
 		m := c.Mem[ea]
 		m, cf = m<<1|cf, m>>7
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 12EB PHP
@@ -10532,6 +10604,10 @@ L13BD:
 		cf = m & 1
 		m >>= 1
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 13ED PHP
@@ -11355,6 +11431,10 @@ L14BF:
 		m := c.Mem[ea]
 		m, cf = m>>1|cf<<7, m&1
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 14EF PHP
@@ -11623,6 +11703,14 @@ L1520:
 			clock -= 240<<clockShift + 64
 			pc = 0x153F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
+		if i := ea - 0x0440; i < 19 {
+			byValue0440[c.Mem[ea]] &^= 1 << i
+			byValue0440[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -12098,6 +12186,14 @@ L15D2:
 			pc = 0x15E0
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
+		if i := ea - 0x0440; i < 19 {
+			byValue0440[c.Mem[ea]] &^= 1 << i
+			byValue0440[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 15E2 PHP
@@ -12145,6 +12241,10 @@ L15D2:
 	// 15F0 STY $80,X
 	{
 		ea := uint16(x + 0x80)
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 15F2 PHP
@@ -12192,6 +12292,10 @@ L15D2:
 	// 1600 STA $80,X
 	{
 		ea := uint16(x + 0x80)
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 1602 PHP
@@ -12239,6 +12343,10 @@ L15D2:
 	// 1610 STX $80,Y
 	{
 		ea := uint16(y + 0x80)
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[x] |= 1 << i
+		}
 		c.Mem[ea] = x
 	}
 	// 1612 PHP
@@ -14265,6 +14373,10 @@ L1877:
 		m := c.Mem[ea]
 		m--
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 18A7 PHP
@@ -15237,6 +15349,10 @@ L19AA:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 19DA PHP
@@ -15535,7 +15651,7 @@ L1A2E:
 	}
 
 L1A32:
-	if clock+13607<<clockShift >= end {
+	if clock+13708<<clockShift >= end {
 		pc = 0x1A32
 		goto budget
 	}
@@ -15729,7 +15845,7 @@ L1A59:
 	}
 
 L1A5D:
-	clock += 28<<clockShift + 8
+	clock += 178<<clockShift + 49
 	// 1A5D PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -15741,7 +15857,7 @@ L1A5D:
 		}
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
-			clock -= 28<<clockShift + 8
+			clock -= 178<<clockShift + 49
 			pc = 0x1A5D
 			goto step
 		}
@@ -15778,18 +15894,340 @@ L1A5D:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A6D LDX #$20
+	// 1A6D STA $63
+	{
+		byValue0050[c.Mem[0x0063]] &^= 1 << 19
+		byValue0050[a] |= 1 << 19
+		c.Mem[0x0063] = a
+	}
+	// 1A6F LDA $4D
+	{
+		m := c.Mem[0x004D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A71 AND #$3F
+	{
+		m := byte(0x3F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1A73 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1A74 LDA $4C
+	{
+		m := c.Mem[0x004C]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A76 AND #$1F
+	{
+		m := byte(0x1F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1A78 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 1A79 LDA $4E
+	{
+		m := c.Mem[0x004E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A7B STA $50,X
+	{
+		ea := uint16(x + 0x50)
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
+		c.Mem[ea] = a
+	}
+	// 1A7D STX $50,Y
+	{
+		ea := uint16(y + 0x50)
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[x] |= 1 << i
+		}
+		c.Mem[ea] = x
+	}
+	// 1A7F STY $51,X
+	{
+		ea := uint16(x + 0x51)
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
+		c.Mem[ea] = y
+	}
+	// 1A81 INC $5F
+	{
+		m := c.Mem[0x005F]
+		m++
+		nz = int(int8(m))
+		byValue0050[c.Mem[0x005F]] &^= 1 << 15
+		byValue0050[m] |= 1 << 15
+		c.Mem[0x005F] = m
+	}
+	// 1A83 DEC $52,X
+	{
+		ea := uint16(x + 0x52)
+		m := c.Mem[ea]
+		m--
+		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
+		c.Mem[ea] = m
+	}
+	// 1A85 ROL $53,X
+	{
+		ea := uint16(x + 0x53)
+		m := c.Mem[ea]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
+		c.Mem[ea] = m
+	}
+	// 1A87 LDA $043F
+	{
+		m := c.Mem[0x043F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A8A STA $0445
+	{
+		byValue0440[c.Mem[0x0445]] &^= 1 << 5
+		byValue0440[a] |= 1 << 5
+		c.Mem[0x0445] = a
+	}
+	// 1A8D STA $0440,Y
+	{
+		ea := 0x0440 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 95<<clockShift + 26
+			pc = 0x1A8D
+			goto step
+		}
+		if i := ea - 0x0440; i < 19 {
+			byValue0440[c.Mem[ea]] &^= 1 << i
+			byValue0440[a] |= 1 << i
+		}
+		c.Mem[ea] = a
+	}
+	// 1A90 LDA $4E
+	{
+		m := c.Mem[0x004E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A92 STA $0430,X
+	{
+		ea := 0x0430 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 87<<clockShift + 24
+			pc = 0x1A92
+			goto step
+		}
+		if i := ea - 0x0440; i < 19 {
+			byValue0440[c.Mem[ea]] &^= 1 << i
+			byValue0440[a] |= 1 << i
+		}
+		c.Mem[ea] = a
+	}
+	// 1A95 INC $044A
+	{
+		m := c.Mem[0x044A]
+		m++
+		nz = int(int8(m))
+		byValue0440[c.Mem[0x044A]] &^= 1 << 10
+		byValue0440[m] |= 1 << 10
+		c.Mem[0x044A] = m
+	}
+	// 1A98 LSR $0440,X
+	{
+		ea := 0x0440 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 76<<clockShift + 22
+			pc = 0x1A98
+			goto step
+		}
+		m := c.Mem[ea]
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		if i := ea - 0x0440; i < 19 {
+			byValue0440[c.Mem[ea]] &^= 1 << i
+			byValue0440[m] |= 1 << i
+		}
+		c.Mem[ea] = m
+	}
+	// 1A9B LDA #$4C
+	{
+		m := byte(0x4C)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A9D STA $48
+	{
+		c.Mem[0x0048] = a
+	}
+	// 1A9F LDA #$04
+	{
+		m := byte(0x04)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AA1 STA $49
+	{
+		c.Mem[0x0049] = a
+	}
+	// 1AA3 LDA #$50
+	{
+		m := byte(0x50)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AA5 STA $4A
+	{
+		c.Mem[0x004A] = a
+	}
+	// 1AA7 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AA9 STA $4B
+	{
+		c.Mem[0x004B] = a
+	}
+	// 1AAB LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 1AAD LDA $4F
+	{
+		m := c.Mem[0x004F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AAF STA ($4A),Y
+	{
+		ea := (uint16(c.Mem[0x4A]) | uint16(c.Mem[0x4B])<<8) + uint16(y)
+		if exerciseCode[ea>>3]&(1<<(ea&7)) != 0 || c.Hooked(ea) {
+			clock -= 44<<clockShift + 11
+			pc = 0x1AAF
+			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
+		if i := ea - 0x0440; i < 19 {
+			byValue0440[c.Mem[ea]] &^= 1 << i
+			byValue0440[a] |= 1 << i
+		}
+		c.Mem[ea] = a
+	}
+	// 1AB1 LDA $043F
+	{
+		m := c.Mem[0x043F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AB4 STA ($48,X)
+	{
+		zp := x + 0x48
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		if exerciseCode[ea>>3]&(1<<(ea&7)) != 0 || c.Hooked(ea) {
+			clock -= 34<<clockShift + 9
+			pc = 0x1AB4
+			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
+		if i := ea - 0x0440; i < 19 {
+			byValue0440[c.Mem[ea]] &^= 1 << i
+			byValue0440[a] |= 1 << i
+		}
+		c.Mem[ea] = a
+	}
+	// 1AB6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 8
+			pc = 0x1AB6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1AB7 STA $248C
+	{
+		c.Mem[0x248C] = a
+	}
+	// 1ABA STX $248D
+	{
+		c.Mem[0x248D] = x
+	}
+	// 1ABD STY $248E
+	{
+		c.Mem[0x248E] = y
+	}
+	// 1AC0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AC1 STA $248F
+	{
+		c.Mem[0x248F] = a
+	}
+	// 1AC4 LDA $4F
+	{
+		m := c.Mem[0x004F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AC6 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L1A6F:
-	// 1A6F DEX
-	// 1A70 BMI $1A76
-	// 1A72 CMP $50,X
-	// 1A74 BNE $1A6F
+L1AC8:
+	// 1AC8 DEX
+	// 1AC9 BMI $1ACF
+	// 1ACB CMP $50,X
+	// 1ACD BNE $1AC8
 	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
 		n := int(x) // the passes that can compare: none unless 1 to 80
@@ -15798,24 +16236,9 @@ L1A6F:
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -15839,7 +16262,7 @@ L1A6F:
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
 			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L1A76
+			goto L1ACF
 		}
 		// None: the BMI leaves after the last pass.
 		passes := uint64(n)
@@ -15852,29 +16275,29 @@ L1A6F:
 		x -= byte(n) + 1
 		nz = int(int8(x))
 		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L1A76
+		goto L1ACF
 	}
 
-L1A72:
+L1ACB:
 	clock += 6<<clockShift + 2
-	// 1A72 CMP $50,X
+	// 1ACB CMP $50,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A74 BNE $1A6F
+	// 1ACD BNE $1AC8
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A6F
+			goto L1AC8
 		}
 	}
 
-L1A76:
+L1ACF:
 	clock += 29<<clockShift + 8
-	// 1A76 PHP
+	// 1ACF PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -15886,54 +16309,54 @@ L1A76:
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
 			clock -= 29<<clockShift + 8
-			pc = 0x1A76
+			pc = 0x1ACF
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1A77 STA $248C
+	// 1AD0 STA $2490
 	{
-		c.Mem[0x248C] = a
+		c.Mem[0x2490] = a
 	}
-	// 1A7A STX $248D
+	// 1AD3 STX $2491
 	{
-		c.Mem[0x248D] = x
+		c.Mem[0x2491] = x
 	}
-	// 1A7D STY $248E
+	// 1AD6 STY $2492
 	{
-		c.Mem[0x248E] = y
+		c.Mem[0x2492] = y
 	}
-	// 1A80 PLA
+	// 1AD9 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A81 STA $248F
+	// 1ADA STA $2493
 	{
-		c.Mem[0x248F] = a
+		c.Mem[0x2493] = a
 	}
-	// 1A84 LDA $043F
+	// 1ADD LDA $043F
 	{
 		m := c.Mem[0x043F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A87 LDY #$13
+	// 1AE0 LDY #$13
 	{
 		m := byte(0x13)
 		y = m
 		nz = int(int8(y))
 	}
 
-L1A89:
-	// 1A89 DEY
-	// 1A8A BMI $1A91
-	// 1A8C CMP $0440,Y
-	// 1A8F BNE $1A89
+L1AE2:
+	// 1AE2 DEY
+	// 1AE3 BMI $1AEA
+	// 1AE5 CMP $0440,Y
+	// 1AE8 BNE $1AE2
 	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
 		n := int(y) // the passes that can compare: none unless 1 to 80
@@ -15942,21 +16365,9 @@ L1A89:
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 19 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x44B])<<0 | uint64(c.Mem[0x44C])<<8 | uint64(c.Mem[0x44D])<<16 | uint64(c.Mem[0x44E])<<24 | uint64(c.Mem[0x44F])<<32 | uint64(c.Mem[0x450])<<40 | uint64(c.Mem[0x451])<<48 | uint64(c.Mem[0x452])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x443])<<0 | uint64(c.Mem[0x444])<<8 | uint64(c.Mem[0x445])<<16 | uint64(c.Mem[0x446])<<24 | uint64(c.Mem[0x447])<<32 | uint64(c.Mem[0x448])<<40 | uint64(c.Mem[0x449])<<48 | uint64(c.Mem[0x44A])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x43B])<<0 | uint64(c.Mem[0x43C])<<8 | uint64(c.Mem[0x43D])<<16 | uint64(c.Mem[0x43E])<<24 | uint64(c.Mem[0x43F])<<32 | uint64(c.Mem[0x440])<<40 | uint64(c.Mem[0x441])<<48 | uint64(c.Mem[0x442])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z2 &^= 1<<40 - 1 // below the table
-			switch {
-			case z0 != 0:
-				found = 11 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 3 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = -5 + (63-bits.LeadingZeros64(z2))/8
+		if n == 19 { // the value set before the loop: the table by value
+			if m := byValue0440[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -15980,7 +16391,7 @@ L1A89:
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
 			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L1A91
+			goto L1AEA
 		}
 		// None: the BMI leaves after the last pass.
 		passes := uint64(n)
@@ -15993,12 +16404,12 @@ L1A89:
 		y -= byte(n) + 1
 		nz = int(int8(y))
 		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L1A91
+		goto L1AEA
 	}
 
-L1A8C:
+L1AE5:
 	clock += 6<<clockShift + 2
-	// 1A8C CMP $0440,Y
+	// 1AE5 CMP $0440,Y
 	{
 		ea := 0x0440 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -16007,17 +16418,17 @@ L1A8C:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A8F BNE $1A89
+	// 1AE8 BNE $1AE2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A89
+			goto L1AE2
 		}
 	}
 
-L1A91:
+L1AEA:
 	clock += 28<<clockShift + 8
-	// 1A91 PHP
+	// 1AEA PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -16029,72 +16440,56 @@ L1A91:
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
 			clock -= 28<<clockShift + 8
-			pc = 0x1A91
+			pc = 0x1AEA
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1A92 STA $2490
+	// 1AEB STA $2494
 	{
-		c.Mem[0x2490] = a
+		c.Mem[0x2494] = a
 	}
-	// 1A95 STX $2491
+	// 1AEE STX $2495
 	{
-		c.Mem[0x2491] = x
+		c.Mem[0x2495] = x
 	}
-	// 1A98 STY $2492
+	// 1AF1 STY $2496
 	{
-		c.Mem[0x2492] = y
+		c.Mem[0x2496] = y
 	}
-	// 1A9B PLA
+	// 1AF4 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A9C STA $2493
+	// 1AF5 STA $2497
 	{
-		c.Mem[0x2493] = a
+		c.Mem[0x2497] = a
 	}
-	// 1A9F LDA $4F
+	// 1AF8 LDA $4F
 	{
 		m := c.Mem[0x004F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AA1 LDX #$1F
+	// 1AFA LDX #$1F
 	{
 		m := byte(0x1F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L1AA3:
+L1AFC:
 	// A table scan, run at once when x holds 1F, the value set before
-	// it: a pass is 4 instructions and 11 cycles.
+	// it: a pass is 4 instructions and 12 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -16103,8 +16498,8 @@ L1AA3:
 			t := 0x100 + uint(a) - uint(m)
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
-			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
-			goto L1AAA
+			clock += passes*(12<<clockShift+4) + 7<<clockShift + 2
+			goto L1B03
 		}
 		// None: the BPL leaves after the pass at 0.
 		m := c.Mem[0x50]
@@ -16113,43 +16508,43 @@ L1AA3:
 		nz = int(int8(byte(t)))
 		x = 0xFF
 		nz = int(int8(x))
-		clock += 31*(11<<clockShift+4) + 10<<clockShift + 4
-		goto L1AAA
+		clock += 31*(12<<clockShift+4) + 10<<clockShift + 4
+		goto L1B03
 	}
 	clock += 6<<clockShift + 2
-	// 1AA3 CMP $50,X
+	// 1AFC CMP $50,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1AA5 BEQ $1AAA
+	// 1AFE BEQ $1B03
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L1AAA
+			goto L1B03
 		}
 	}
 
-L1AA7:
+L1B00:
 	clock += 4<<clockShift + 2
-	// 1AA7 DEX
+	// 1B00 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 1AA8 BPL $1AA3
+	// 1B01 BPL $1AFC
 	{
 		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L1AA3
+			clock += 2 << clockShift
+			goto L1AFC
 		}
 	}
 
-L1AAA:
+L1B03:
 	clock += 29<<clockShift + 8
-	// 1AAA PHP
+	// 1B03 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -16161,69 +16556,56 @@ L1AAA:
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
 			clock -= 29<<clockShift + 8
-			pc = 0x1AAA
+			pc = 0x1B03
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1AAB STA $2494
+	// 1B04 STA $2498
 	{
-		c.Mem[0x2494] = a
+		c.Mem[0x2498] = a
 	}
-	// 1AAE STX $2495
+	// 1B07 STX $2499
 	{
-		c.Mem[0x2495] = x
+		c.Mem[0x2499] = x
 	}
-	// 1AB1 STY $2496
+	// 1B0A STY $249A
 	{
-		c.Mem[0x2496] = y
+		c.Mem[0x249A] = y
 	}
-	// 1AB4 PLA
+	// 1B0D PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AB5 STA $2497
+	// 1B0E STA $249B
 	{
-		c.Mem[0x2497] = a
+		c.Mem[0x249B] = a
 	}
-	// 1AB8 LDA $043F
+	// 1B11 LDA $043F
 	{
 		m := c.Mem[0x043F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1ABB LDY #$12
+	// 1B14 LDY #$12
 	{
 		m := byte(0x12)
 		y = m
 		nz = int(int8(y))
 	}
 
-L1ABD:
+L1B16:
 	// A table scan, run at once when y holds 12, the value set before
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x12 {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x44B])<<0 | uint64(c.Mem[0x44C])<<8 | uint64(c.Mem[0x44D])<<16 | uint64(c.Mem[0x44E])<<24 | uint64(c.Mem[0x44F])<<32 | uint64(c.Mem[0x450])<<40 | uint64(c.Mem[0x451])<<48 | uint64(c.Mem[0x452])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x443])<<0 | uint64(c.Mem[0x444])<<8 | uint64(c.Mem[0x445])<<16 | uint64(c.Mem[0x446])<<24 | uint64(c.Mem[0x447])<<32 | uint64(c.Mem[0x448])<<40 | uint64(c.Mem[0x449])<<48 | uint64(c.Mem[0x44A])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x43B])<<0 | uint64(c.Mem[0x43C])<<8 | uint64(c.Mem[0x43D])<<16 | uint64(c.Mem[0x43E])<<24 | uint64(c.Mem[0x43F])<<32 | uint64(c.Mem[0x440])<<40 | uint64(c.Mem[0x441])<<48 | uint64(c.Mem[0x442])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z2 &^= 1<<40 - 1 // below the table
-		switch {
-		case z0 != 0:
-			found = 11 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 3 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = -5 + (63-bits.LeadingZeros64(z2))/8
+		if m := byValue0440[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(18 - found)
@@ -16233,7 +16615,7 @@ L1ABD:
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
 			clock += passes*(11<<clockShift+4) + 7<<clockShift + 2
-			goto L1AC5
+			goto L1B1E
 		}
 		// None: the BPL leaves after the pass at 0.
 		m := c.Mem[0x440]
@@ -16243,10 +16625,10 @@ L1ABD:
 		y = 0xFF
 		nz = int(int8(y))
 		clock += 18*(11<<clockShift+4) + 10<<clockShift + 4
-		goto L1AC5
+		goto L1B1E
 	}
 	clock += 6<<clockShift + 2
-	// 1ABD CMP $0440,Y
+	// 1B16 CMP $0440,Y
 	{
 		ea := 0x0440 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -16255,32 +16637,32 @@ L1ABD:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1AC0 BEQ $1AC5
+	// 1B19 BEQ $1B1E
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L1AC5
+			goto L1B1E
 		}
 	}
 
-L1AC2:
+L1B1B:
 	clock += 4<<clockShift + 2
-	// 1AC2 DEY
+	// 1B1B DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 1AC3 BPL $1ABD
+	// 1B1C BPL $1B16
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L1ABD
+			goto L1B16
 		}
 	}
 
-L1AC5:
+L1B1E:
 	clock += 25<<clockShift + 7
-	// 1AC5 PHP
+	// 1B1E PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -16292,67 +16674,67 @@ L1AC5:
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
 			clock -= 25<<clockShift + 7
-			pc = 0x1AC5
+			pc = 0x1B1E
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1AC6 STA $2498
+	// 1B1F STA $249C
 	{
-		c.Mem[0x2498] = a
+		c.Mem[0x249C] = a
 	}
-	// 1AC9 STX $2499
+	// 1B22 STX $249D
 	{
-		c.Mem[0x2499] = x
+		c.Mem[0x249D] = x
 	}
-	// 1ACC STY $249A
+	// 1B25 STY $249E
 	{
-		c.Mem[0x249A] = y
+		c.Mem[0x249E] = y
 	}
-	// 1ACF PLA
+	// 1B28 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AD0 STA $249B
+	// 1B29 STA $249F
 	{
-		c.Mem[0x249B] = a
+		c.Mem[0x249F] = a
 	}
-	// 1AD3 LDX #$0B
+	// 1B2C LDX #$0B
 	{
 		m := byte(0x0B)
 		x = m
 		nz = int(int8(x))
 	}
 
-L1AD5:
+L1B2E:
 	// The loop unrolled when x holds 0B, the value set before it:
 	// 12 passes, the BPL taken but on the last.
 	if x == 0x0B {
 		// The pass with x = 0B.
 		x = 0x0B
 		clock += 28<<clockShift + 9
-		// 1AD5 SEC
+		// 1B2E SEC
 		{
 			cf = 1
 		}
-		// 1AD6 LDY $90,X
+		// 1B2F LDY $90,X
 		{
 			m := c.Mem[x+0x90]
 			y = m
 			nz = int(int8(y))
 		}
-		// 1AD8 LDA #$77
+		// 1B31 LDA #$77
 		{
 			m := byte(0x77)
 			a = m
 			nz = int(int8(a))
 		}
-		// 1ADA SBC $A0,X
+		// 1B33 SBC $A0,X
 		{
 			m := c.Mem[x+0xA0]
 			m = ^m
@@ -16363,17 +16745,25 @@ L1AD5:
 			a = r
 			nz = int(int8(r))
 		}
-		// 1ADC STA $90,X
+		// 1B35 STA $90,X
 		{
 			ea := uint16(x + 0x90)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
-		// 1ADE STY $A0,X
+		// 1B37 STY $A0,X
 		{
 			ea := uint16(x + 0xA0)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
+			}
 			c.Mem[ea] = y
 		}
-		// 1AE0 ADC $04F8,X
+		// 1B39 ADC $04F8,X
 		{
 			ea := 0x04F8 + uint16(x)
 			clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -16385,7 +16775,7 @@ L1AD5:
 			a = r
 			nz = int(int8(r))
 		}
-		// 1AE3 DEX
+		// 1B3C DEX
 		{
 			x--
 			nz = int(int8(x))
@@ -16419,10 +16809,18 @@ L1AD5:
 		}
 		{
 			ea := uint16(x + 0x90)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
 			ea := uint16(x + 0xA0)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
+			}
 			c.Mem[ea] = y
 		}
 		{
@@ -16469,10 +16867,18 @@ L1AD5:
 		}
 		{
 			ea := uint16(x + 0x90)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
 			ea := uint16(x + 0xA0)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
+			}
 			c.Mem[ea] = y
 		}
 		{
@@ -16519,10 +16925,18 @@ L1AD5:
 		}
 		{
 			ea := uint16(x + 0x90)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
 			ea := uint16(x + 0xA0)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
+			}
 			c.Mem[ea] = y
 		}
 		{
@@ -16569,10 +16983,18 @@ L1AD5:
 		}
 		{
 			ea := uint16(x + 0x90)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
 			ea := uint16(x + 0xA0)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
+			}
 			c.Mem[ea] = y
 		}
 		{
@@ -16619,10 +17041,18 @@ L1AD5:
 		}
 		{
 			ea := uint16(x + 0x90)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
 			ea := uint16(x + 0xA0)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
+			}
 			c.Mem[ea] = y
 		}
 		{
@@ -16669,10 +17099,18 @@ L1AD5:
 		}
 		{
 			ea := uint16(x + 0x90)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
 			ea := uint16(x + 0xA0)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
+			}
 			c.Mem[ea] = y
 		}
 		{
@@ -16719,10 +17157,18 @@ L1AD5:
 		}
 		{
 			ea := uint16(x + 0x90)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
 			ea := uint16(x + 0xA0)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
+			}
 			c.Mem[ea] = y
 		}
 		{
@@ -16769,10 +17215,18 @@ L1AD5:
 		}
 		{
 			ea := uint16(x + 0x90)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
 			ea := uint16(x + 0xA0)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
+			}
 			c.Mem[ea] = y
 		}
 		{
@@ -16819,10 +17273,18 @@ L1AD5:
 		}
 		{
 			ea := uint16(x + 0x90)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
 			ea := uint16(x + 0xA0)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
+			}
 			c.Mem[ea] = y
 		}
 		{
@@ -16869,10 +17331,18 @@ L1AD5:
 		}
 		{
 			ea := uint16(x + 0x90)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
 			ea := uint16(x + 0xA0)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
+			}
 			c.Mem[ea] = y
 		}
 		{
@@ -16919,10 +17389,18 @@ L1AD5:
 		}
 		{
 			ea := uint16(x + 0x90)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
 			ea := uint16(x + 0xA0)
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
+			}
 			c.Mem[ea] = y
 		}
 		{
@@ -16940,26 +17418,26 @@ L1AD5:
 			x--
 			nz = int(int8(x))
 		}
-		goto L1AE6
+		goto L1B3F
 	}
 	clock += 28<<clockShift + 9
-	// 1AD5 SEC
+	// 1B2E SEC
 	{
 		cf = 1
 	}
-	// 1AD6 LDY $90,X
+	// 1B2F LDY $90,X
 	{
 		m := c.Mem[x+0x90]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1AD8 LDA #$77
+	// 1B31 LDA #$77
 	{
 		m := byte(0x77)
 		a = m
 		nz = int(int8(a))
 	}
-	// 1ADA SBC $A0,X
+	// 1B33 SBC $A0,X
 	{
 		m := c.Mem[x+0xA0]
 		m = ^m
@@ -16970,17 +17448,25 @@ L1AD5:
 		a = r
 		nz = int(int8(r))
 	}
-	// 1ADC STA $90,X
+	// 1B35 STA $90,X
 	{
 		ea := uint16(x + 0x90)
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
-	// 1ADE STY $A0,X
+	// 1B37 STY $A0,X
 	{
 		ea := uint16(x + 0xA0)
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
-	// 1AE0 ADC $04F8,X
+	// 1B39 ADC $04F8,X
 	{
 		ea := 0x04F8 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -16992,22 +17478,22 @@ L1AD5:
 		a = r
 		nz = int(int8(r))
 	}
-	// 1AE3 DEX
+	// 1B3C DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 1AE4 BPL $1AD5
+	// 1B3D BPL $1B2E
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L1AD5
+			goto L1B2E
 		}
 	}
 
-L1AE6:
-	clock += 551<<clockShift + 262
-	// 1AE6 PHP
+L1B3F:
+	clock += 373<<clockShift + 173
+	// 1B3F PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -17018,56 +17504,56 @@ L1AE6:
 		}
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
-			clock -= 551<<clockShift + 262
-			pc = 0x1AE6
+			clock -= 373<<clockShift + 173
+			pc = 0x1B3F
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1AE7 STA $249C
+	// 1B40 STA $24A0
 	{
-		c.Mem[0x249C] = a
+		c.Mem[0x24A0] = a
 	}
-	// 1AEA STX $249D
+	// 1B43 STX $24A1
 	{
-		c.Mem[0x249D] = x
+		c.Mem[0x24A1] = x
 	}
-	// 1AED STY $249E
+	// 1B46 STY $24A2
 	{
-		c.Mem[0x249E] = y
+		c.Mem[0x24A2] = y
 	}
-	// 1AF0 PLA
+	// 1B49 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AF1 STA $249F
+	// 1B4A STA $24A3
 	{
-		c.Mem[0x249F] = a
+		c.Mem[0x24A3] = a
 	}
-	// 1AF4 LDA $047D
+	// 1B4D LDA $047D
 	{
 		m := c.Mem[0x047D]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AF7 PHA
+	// 1B50 PHA
 	{
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
-			clock -= 524<<clockShift + 255
-			pc = 0x1AF7
+			clock -= 346<<clockShift + 166
+			pc = 0x1B50
 			goto step
 		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 1AF8 PLP
+	// 1B51 PLP
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
@@ -17078,20 +17564,20 @@ L1AE6:
 
 	}
 	if c.P&FlagD != 0 {
-		clock -= 517<<clockShift + 253
-		pc = 0x1AF9
+		clock -= 339<<clockShift + 164
+		pc = 0x1B52
 		goto exit
 	}
-	// 1AF9 INX
+	// 1B52 INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 1AFA CLD
+	// 1B53 CLD
 	{
 		c.P &^= FlagD
 	}
-	// 1AFB PHP
+	// 1B54 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -17102,392 +17588,36 @@ L1AE6:
 		}
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
-			clock -= 513<<clockShift + 251
-			pc = 0x1AFB
+			clock -= 335<<clockShift + 162
+			pc = 0x1B54
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1AFC STA $24A0
+	// 1B55 STA $24A4
 	{
-		c.Mem[0x24A0] = a
+		c.Mem[0x24A4] = a
 	}
-	// 1AFF STX $24A1
+	// 1B58 STX $24A5
 	{
-		c.Mem[0x24A1] = x
+		c.Mem[0x24A5] = x
 	}
-	// 1B02 STY $24A2
+	// 1B5B STY $24A6
 	{
-		c.Mem[0x24A2] = y
+		c.Mem[0x24A6] = y
 	}
-	// 1B05 PLA
+	// 1B5E PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B06 STA $24A3
+	// 1B5F STA $24A7
 	{
-		c.Mem[0x24A3] = a
-	}
-	// 1B09 NOP
-	{
-
-	}
-	// 1B0A NOP
-	{
-
-	}
-	// 1B0B NOP
-	{
-
-	}
-	// 1B0C NOP
-	{
-
-	}
-	// 1B0D NOP
-	{
-
-	}
-	// 1B0E NOP
-	{
-
-	}
-	// 1B0F NOP
-	{
-
-	}
-	// 1B10 NOP
-	{
-
-	}
-	// 1B11 NOP
-	{
-
-	}
-	// 1B12 NOP
-	{
-
-	}
-	// 1B13 NOP
-	{
-
-	}
-	// 1B14 NOP
-	{
-
-	}
-	// 1B15 NOP
-	{
-
-	}
-	// 1B16 NOP
-	{
-
-	}
-	// 1B17 NOP
-	{
-
-	}
-	// 1B18 NOP
-	{
-
-	}
-	// 1B19 NOP
-	{
-
-	}
-	// 1B1A NOP
-	{
-
-	}
-	// 1B1B NOP
-	{
-
-	}
-	// 1B1C NOP
-	{
-
-	}
-	// 1B1D NOP
-	{
-
-	}
-	// 1B1E NOP
-	{
-
-	}
-	// 1B1F NOP
-	{
-
-	}
-	// 1B20 NOP
-	{
-
-	}
-	// 1B21 NOP
-	{
-
-	}
-	// 1B22 NOP
-	{
-
-	}
-	// 1B23 NOP
-	{
-
-	}
-	// 1B24 NOP
-	{
-
-	}
-	// 1B25 NOP
-	{
-
-	}
-	// 1B26 NOP
-	{
-
-	}
-	// 1B27 NOP
-	{
-
-	}
-	// 1B28 NOP
-	{
-
-	}
-	// 1B29 NOP
-	{
-
-	}
-	// 1B2A NOP
-	{
-
-	}
-	// 1B2B NOP
-	{
-
-	}
-	// 1B2C NOP
-	{
-
-	}
-	// 1B2D NOP
-	{
-
-	}
-	// 1B2E NOP
-	{
-
-	}
-	// 1B2F NOP
-	{
-
-	}
-	// 1B30 NOP
-	{
-
-	}
-	// 1B31 NOP
-	{
-
-	}
-	// 1B32 NOP
-	{
-
-	}
-	// 1B33 NOP
-	{
-
-	}
-	// 1B34 NOP
-	{
-
-	}
-	// 1B35 NOP
-	{
-
-	}
-	// 1B36 NOP
-	{
-
-	}
-	// 1B37 NOP
-	{
-
-	}
-	// 1B38 NOP
-	{
-
-	}
-	// 1B39 NOP
-	{
-
-	}
-	// 1B3A NOP
-	{
-
-	}
-	// 1B3B NOP
-	{
-
-	}
-	// 1B3C NOP
-	{
-
-	}
-	// 1B3D NOP
-	{
-
-	}
-	// 1B3E NOP
-	{
-
-	}
-	// 1B3F NOP
-	{
-
-	}
-	// 1B40 NOP
-	{
-
-	}
-	// 1B41 NOP
-	{
-
-	}
-	// 1B42 NOP
-	{
-
-	}
-	// 1B43 NOP
-	{
-
-	}
-	// 1B44 NOP
-	{
-
-	}
-	// 1B45 NOP
-	{
-
-	}
-	// 1B46 NOP
-	{
-
-	}
-	// 1B47 NOP
-	{
-
-	}
-	// 1B48 NOP
-	{
-
-	}
-	// 1B49 NOP
-	{
-
-	}
-	// 1B4A NOP
-	{
-
-	}
-	// 1B4B NOP
-	{
-
-	}
-	// 1B4C NOP
-	{
-
-	}
-	// 1B4D NOP
-	{
-
-	}
-	// 1B4E NOP
-	{
-
-	}
-	// 1B4F NOP
-	{
-
-	}
-	// 1B50 NOP
-	{
-
-	}
-	// 1B51 NOP
-	{
-
-	}
-	// 1B52 NOP
-	{
-
-	}
-	// 1B53 NOP
-	{
-
-	}
-	// 1B54 NOP
-	{
-
-	}
-	// 1B55 NOP
-	{
-
-	}
-	// 1B56 NOP
-	{
-
-	}
-	// 1B57 NOP
-	{
-
-	}
-	// 1B58 NOP
-	{
-
-	}
-	// 1B59 NOP
-	{
-
-	}
-	// 1B5A NOP
-	{
-
-	}
-	// 1B5B NOP
-	{
-
-	}
-	// 1B5C NOP
-	{
-
-	}
-	// 1B5D NOP
-	{
-
-	}
-	// 1B5E NOP
-	{
-
-	}
-	// 1B5F NOP
-	{
-
-	}
-	// 1B60 NOP
-	{
-
-	}
-	// 1B61 NOP
-	{
-
+		c.Mem[0x24A7] = a
 	}
 	// 1B62 NOP
 	{
@@ -18164,17 +18294,17 @@ L1C03:
 		s--
 
 	}
-	// 1C04 STA $24A4
+	// 1C04 STA $24A8
 	{
-		c.Mem[0x24A4] = a
+		c.Mem[0x24A8] = a
 	}
-	// 1C07 STX $24A5
+	// 1C07 STX $24A9
 	{
-		c.Mem[0x24A5] = x
+		c.Mem[0x24A9] = x
 	}
-	// 1C0A STY $24A6
+	// 1C0A STY $24AA
 	{
-		c.Mem[0x24A6] = y
+		c.Mem[0x24AA] = y
 	}
 	// 1C0D PLA
 	{
@@ -18183,9 +18313,9 @@ L1C03:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C0E STA $24A7
+	// 1C0E STA $24AB
 	{
-		c.Mem[0x24A7] = a
+		c.Mem[0x24AB] = a
 	}
 	// 1C11 JSR $0100
 	{
@@ -18225,17 +18355,17 @@ L1C14:
 		s--
 
 	}
-	// 1C15 STA $24A8
+	// 1C15 STA $24AC
 	{
-		c.Mem[0x24A8] = a
+		c.Mem[0x24AC] = a
 	}
-	// 1C18 STX $24A9
+	// 1C18 STX $24AD
 	{
-		c.Mem[0x24A9] = x
+		c.Mem[0x24AD] = x
 	}
-	// 1C1B STY $24AA
+	// 1C1B STY $24AE
 	{
-		c.Mem[0x24AA] = y
+		c.Mem[0x24AE] = y
 	}
 	// 1C1E PLA
 	{
@@ -18244,9 +18374,9 @@ L1C14:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C1F STA $24AB
+	// 1C1F STA $24AF
 	{
-		c.Mem[0x24AB] = a
+		c.Mem[0x24AF] = a
 	}
 	// 1C22 JSR $0720
 	{
@@ -18290,17 +18420,17 @@ L1C25:
 		s--
 
 	}
-	// 1C27 STA $24AC
+	// 1C27 STA $24B0
 	{
-		c.Mem[0x24AC] = a
+		c.Mem[0x24B0] = a
 	}
-	// 1C2A STX $24AD
+	// 1C2A STX $24B1
 	{
-		c.Mem[0x24AD] = x
+		c.Mem[0x24B1] = x
 	}
-	// 1C2D STY $24AE
+	// 1C2D STY $24B2
 	{
-		c.Mem[0x24AE] = y
+		c.Mem[0x24B2] = y
 	}
 	// 1C30 PLA
 	{
@@ -18309,9 +18439,9 @@ L1C25:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C31 STA $24AF
+	// 1C31 STA $24B3
 	{
-		c.Mem[0x24AF] = a
+		c.Mem[0x24B3] = a
 	}
 	// 1C34 JSR $0720
 	{
@@ -18355,17 +18485,17 @@ L1C37:
 		s--
 
 	}
-	// 1C39 STA $24B0
+	// 1C39 STA $24B4
 	{
-		c.Mem[0x24B0] = a
+		c.Mem[0x24B4] = a
 	}
-	// 1C3C STX $24B1
+	// 1C3C STX $24B5
 	{
-		c.Mem[0x24B1] = x
+		c.Mem[0x24B5] = x
 	}
-	// 1C3F STY $24B2
+	// 1C3F STY $24B6
 	{
-		c.Mem[0x24B2] = y
+		c.Mem[0x24B6] = y
 	}
 	// 1C42 PLA
 	{
@@ -18374,9 +18504,9 @@ L1C37:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C43 STA $24B3
+	// 1C43 STA $24B7
 	{
-		c.Mem[0x24B3] = a
+		c.Mem[0x24B7] = a
 	}
 	// 1C46 JSR $0700
 	{
@@ -18416,17 +18546,17 @@ L1C49:
 		s--
 
 	}
-	// 1C4A STA $24B4
+	// 1C4A STA $24B8
 	{
-		c.Mem[0x24B4] = a
+		c.Mem[0x24B8] = a
 	}
-	// 1C4D STX $24B5
+	// 1C4D STX $24B9
 	{
-		c.Mem[0x24B5] = x
+		c.Mem[0x24B9] = x
 	}
-	// 1C50 STY $24B6
+	// 1C50 STY $24BA
 	{
-		c.Mem[0x24B6] = y
+		c.Mem[0x24BA] = y
 	}
 	// 1C53 PLA
 	{
@@ -18435,9 +18565,9 @@ L1C49:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C54 STA $24B7
+	// 1C54 STA $24BB
 	{
-		c.Mem[0x24B7] = a
+		c.Mem[0x24BB] = a
 	}
 	// 1C57 JSR $0740
 	{
@@ -18477,17 +18607,17 @@ L1C5A:
 		s--
 
 	}
-	// 1C5B STA $24B8
+	// 1C5B STA $24BC
 	{
-		c.Mem[0x24B8] = a
+		c.Mem[0x24BC] = a
 	}
-	// 1C5E STX $24B9
+	// 1C5E STX $24BD
 	{
-		c.Mem[0x24B9] = x
+		c.Mem[0x24BD] = x
 	}
-	// 1C61 STY $24BA
+	// 1C61 STY $24BE
 	{
-		c.Mem[0x24BA] = y
+		c.Mem[0x24BE] = y
 	}
 	// 1C64 PLA
 	{
@@ -18496,9 +18626,9 @@ L1C5A:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C65 STA $24BB
+	// 1C65 STA $24BF
 	{
-		c.Mem[0x24BB] = a
+		c.Mem[0x24BF] = a
 	}
 	// 1C68 JSR $0740
 	{
@@ -18538,17 +18668,17 @@ L1C6B:
 		s--
 
 	}
-	// 1C6C STA $24BC
+	// 1C6C STA $24C0
 	{
-		c.Mem[0x24BC] = a
+		c.Mem[0x24C0] = a
 	}
-	// 1C6F STX $24BD
+	// 1C6F STX $24C1
 	{
-		c.Mem[0x24BD] = x
+		c.Mem[0x24C1] = x
 	}
-	// 1C72 STY $24BE
+	// 1C72 STY $24C2
 	{
-		c.Mem[0x24BE] = y
+		c.Mem[0x24C2] = y
 	}
 	// 1C75 PLA
 	{
@@ -18557,9 +18687,9 @@ L1C6B:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C76 STA $24BF
+	// 1C76 STA $24C3
 	{
-		c.Mem[0x24BF] = a
+		c.Mem[0x24C3] = a
 	}
 	// 1C79 TSX
 	{
@@ -20013,110 +20143,110 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L1A2E
 	case 0x1A32:
-		if 13607 >= budget {
+		if 13708 >= budget {
 			goto budget
 		}
 		goto L1A32
 	case 0x1A40:
-		if 13584 >= budget {
+		if 13685 >= budget {
 			goto budget
 		}
 		goto L1A40
 	case 0x1A43:
-		if 13592 >= budget {
+		if 13693 >= budget {
 			goto budget
 		}
 		goto L1A43
 	case 0x1A48:
-		if 12025 >= budget {
+		if 12126 >= budget {
 			goto budget
 		}
 		goto L1A48
 	case 0x1A56:
-		if 12002 >= budget {
+		if 12103 >= budget {
 			goto budget
 		}
 		goto L1A56
 	case 0x1A59:
-		if 12009 >= budget {
+		if 12110 >= budget {
 			goto budget
 		}
 		goto L1A59
 	case 0x1A5D:
-		if 10573 >= budget {
+		if 10674 >= budget {
 			goto budget
 		}
 		goto L1A5D
-	case 0x1A6F:
-		if 10545 >= budget {
+	case 0x1AC8:
+		if 10496 >= budget {
 			goto budget
 		}
-		goto L1A6F
-	case 0x1A72:
-		if 10552 >= budget {
+		goto L1AC8
+	case 0x1ACB:
+		if 10503 >= budget {
 			goto budget
 		}
-		goto L1A72
-	case 0x1A76:
-		if 9116 >= budget {
+		goto L1ACB
+	case 0x1ACF:
+		if 9067 >= budget {
 			goto budget
 		}
-		goto L1A76
-	case 0x1A89:
-		if 9087 >= budget {
+		goto L1ACF
+	case 0x1AE2:
+		if 9038 >= budget {
 			goto budget
 		}
-		goto L1A89
-	case 0x1A8C:
-		if 9095 >= budget {
+		goto L1AE2
+	case 0x1AE5:
+		if 9046 >= budget {
 			goto budget
 		}
-		goto L1A8C
-	case 0x1A91:
-		if 7528 >= budget {
+		goto L1AE5
+	case 0x1AEA:
+		if 7479 >= budget {
 			goto budget
 		}
-		goto L1A91
-	case 0x1AA3:
-		if 7500 >= budget {
+		goto L1AEA
+	case 0x1AFC:
+		if 7451 >= budget {
 			goto budget
 		}
-		goto L1AA3
-	case 0x1AA7:
-		if 7505 >= budget {
+		goto L1AFC
+	case 0x1B00:
+		if 7457 >= budget {
 			goto budget
 		}
-		goto L1AA7
-	case 0x1AAA:
-		if 6071 >= budget {
+		goto L1B00
+	case 0x1B03:
+		if 5893 >= budget {
 			goto budget
 		}
-		goto L1AAA
-	case 0x1ABD:
-		if 6042 >= budget {
+		goto L1B03
+	case 0x1B16:
+		if 5864 >= budget {
 			goto budget
 		}
-		goto L1ABD
-	case 0x1AC2:
-		if 6047 >= budget {
+		goto L1B16
+	case 0x1B1B:
+		if 5869 >= budget {
 			goto budget
 		}
-		goto L1AC2
-	case 0x1AC5:
-		if 4483 >= budget {
+		goto L1B1B
+	case 0x1B1E:
+		if 4305 >= budget {
 			goto budget
 		}
-		goto L1AC5
-	case 0x1AD5:
-		if 4458 >= budget {
+		goto L1B1E
+	case 0x1B2E:
+		if 4280 >= budget {
 			goto budget
 		}
-		goto L1AD5
-	case 0x1AE6:
-		if 559 >= budget {
+		goto L1B2E
+	case 0x1B3F:
+		if 381 >= budget {
 			goto budget
 		}
-		goto L1AE6
+		goto L1B3F
 	case 0x1BFF:
 		if 8 >= budget {
 			goto budget
@@ -35959,7 +36089,7 @@ L1A32:
 		pc = 0x1A32
 		goto step
 	}
-	if clock+13607<<clockShift >= end {
+	if clock+13708<<clockShift >= end {
 		pc = 0x1A32
 		goto budget
 	}
@@ -36177,7 +36307,7 @@ L1A5D:
 		pc = 0x1A5D
 		goto step
 	}
-	clock += 28<<clockShift + 8
+	clock += 178<<clockShift + 49
 	// 1A5D PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -36189,7 +36319,7 @@ L1A5D:
 		}
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
-			clock -= 28<<clockShift + 8
+			clock -= 178<<clockShift + 49
 			pc = 0x1A5D
 			goto step
 		}
@@ -36226,22 +36356,288 @@ L1A5D:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A6D LDX #$20
+	// 1A6D STA $63
+	{
+		c.Mem[0x0063] = a
+	}
+	// 1A6F LDA $4D
+	{
+		m := c.Mem[0x004D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A71 AND #$3F
+	{
+		m := byte(0x3F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1A73 TAX
+	{
+		x = a
+		nz = int(int8(x))
+	}
+	// 1A74 LDA $4C
+	{
+		m := c.Mem[0x004C]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A76 AND #$1F
+	{
+		m := byte(0x1F)
+		a &= m
+		nz = int(int8(a))
+	}
+	// 1A78 TAY
+	{
+		y = a
+		nz = int(int8(y))
+	}
+	// 1A79 LDA $4E
+	{
+		m := c.Mem[0x004E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A7B STA $50,X
+	{
+		ea := uint16(x + 0x50)
+		c.Mem[ea] = a
+	}
+	// 1A7D STX $50,Y
+	{
+		ea := uint16(y + 0x50)
+		c.Mem[ea] = x
+	}
+	// 1A7F STY $51,X
+	{
+		ea := uint16(x + 0x51)
+		c.Mem[ea] = y
+	}
+	// 1A81 INC $5F
+	{
+		m := c.Mem[0x005F]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x005F] = m
+	}
+	// 1A83 DEC $52,X
+	{
+		ea := uint16(x + 0x52)
+		m := c.Mem[ea]
+		m--
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 1A85 ROL $53,X
+	{
+		ea := uint16(x + 0x53)
+		m := c.Mem[ea]
+		m, cf = m<<1|cf, m>>7
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 1A87 LDA $043F
+	{
+		m := c.Mem[0x043F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A8A STA $0445
+	{
+		c.Mem[0x0445] = a
+	}
+	// 1A8D STA $0440,Y
+	{
+		ea := 0x0440 + uint16(y)
+		if c.Hooked(ea) {
+			clock -= 95<<clockShift + 26
+			pc = 0x1A8D
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1A90 LDA $4E
+	{
+		m := c.Mem[0x004E]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A92 STA $0430,X
+	{
+		ea := 0x0430 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 87<<clockShift + 24
+			pc = 0x1A92
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1A95 INC $044A
+	{
+		m := c.Mem[0x044A]
+		m++
+		nz = int(int8(m))
+		c.Mem[0x044A] = m
+	}
+	// 1A98 LSR $0440,X
+	{
+		ea := 0x0440 + uint16(x)
+		if c.Hooked(ea) {
+			clock -= 76<<clockShift + 22
+			pc = 0x1A98
+			goto step
+		}
+		m := c.Mem[ea]
+		cf = m & 1
+		m >>= 1
+		nz = int(int8(m))
+		c.Mem[ea] = m
+	}
+	// 1A9B LDA #$4C
+	{
+		m := byte(0x4C)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1A9D STA $48
+	{
+		c.Mem[0x0048] = a
+	}
+	// 1A9F LDA #$04
+	{
+		m := byte(0x04)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AA1 STA $49
+	{
+		c.Mem[0x0049] = a
+	}
+	// 1AA3 LDA #$50
+	{
+		m := byte(0x50)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AA5 STA $4A
+	{
+		c.Mem[0x004A] = a
+	}
+	// 1AA7 LDA #$00
+	{
+		m := byte(0x00)
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AA9 STA $4B
+	{
+		c.Mem[0x004B] = a
+	}
+	// 1AAB LDX #$00
+	{
+		m := byte(0x00)
+		x = m
+		nz = int(int8(x))
+	}
+	// 1AAD LDA $4F
+	{
+		m := c.Mem[0x004F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AAF STA ($4A),Y
+	{
+		ea := (uint16(c.Mem[0x4A]) | uint16(c.Mem[0x4B])<<8) + uint16(y)
+		if exerciseCode[ea>>3]&(1<<(ea&7)) != 0 || c.Hooked(ea) {
+			clock -= 44<<clockShift + 11
+			pc = 0x1AAF
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1AB1 LDA $043F
+	{
+		m := c.Mem[0x043F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AB4 STA ($48,X)
+	{
+		zp := x + 0x48
+		ea := uint16(c.Mem[zp]) | uint16(c.Mem[zp+1])<<8
+		if exerciseCode[ea>>3]&(1<<(ea&7)) != 0 || c.Hooked(ea) {
+			clock -= 34<<clockShift + 9
+			pc = 0x1AB4
+			goto step
+		}
+		c.Mem[ea] = a
+	}
+	// 1AB6 PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 28<<clockShift + 8
+			pc = 0x1AB6
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
+
+	}
+	// 1AB7 STA $248C
+	{
+		c.Mem[0x248C] = a
+	}
+	// 1ABA STX $248D
+	{
+		c.Mem[0x248D] = x
+	}
+	// 1ABD STY $248E
+	{
+		c.Mem[0x248E] = y
+	}
+	// 1AC0 PLA
+	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AC1 STA $248F
+	{
+		c.Mem[0x248F] = a
+	}
+	// 1AC4 LDA $4F
+	{
+		m := c.Mem[0x004F]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1AC6 LDX #$20
 	{
 		m := byte(0x20)
 		x = m
 		nz = int(int8(x))
 	}
 
-L1A6F:
+L1AC8:
 	if off[53] {
-		pc = 0x1A6F
+		pc = 0x1AC8
 		goto step
 	}
-	// 1A6F DEX
-	// 1A70 BMI $1A76
-	// 1A72 CMP $50,X
-	// 1A74 BNE $1A6F
+	// 1AC8 DEX
+	// 1AC9 BMI $1ACF
+	// 1ACB CMP $50,X
+	// 1ACD BNE $1AC8
 	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
 		n := int(x) // the passes that can compare: none unless 1 to 80
@@ -36291,7 +36687,7 @@ L1A6F:
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
 			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L1A76
+			goto L1ACF
 		}
 		// None: the BMI leaves after the last pass.
 		passes := uint64(n)
@@ -36304,37 +36700,37 @@ L1A6F:
 		x -= byte(n) + 1
 		nz = int(int8(x))
 		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L1A76
+		goto L1ACF
 	}
 
-L1A72:
+L1ACB:
 	if off[54] {
-		pc = 0x1A72
+		pc = 0x1ACB
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1A72 CMP $50,X
+	// 1ACB CMP $50,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A74 BNE $1A6F
+	// 1ACD BNE $1AC8
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A6F
+			goto L1AC8
 		}
 	}
 
-L1A76:
+L1ACF:
 	if off[55] {
-		pc = 0x1A76
+		pc = 0x1ACF
 		goto step
 	}
 	clock += 29<<clockShift + 8
-	// 1A76 PHP
+	// 1ACF PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -36346,58 +36742,58 @@ L1A76:
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
 			clock -= 29<<clockShift + 8
-			pc = 0x1A76
+			pc = 0x1ACF
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1A77 STA $248C
+	// 1AD0 STA $2490
 	{
-		c.Mem[0x248C] = a
+		c.Mem[0x2490] = a
 	}
-	// 1A7A STX $248D
+	// 1AD3 STX $2491
 	{
-		c.Mem[0x248D] = x
+		c.Mem[0x2491] = x
 	}
-	// 1A7D STY $248E
+	// 1AD6 STY $2492
 	{
-		c.Mem[0x248E] = y
+		c.Mem[0x2492] = y
 	}
-	// 1A80 PLA
+	// 1AD9 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A81 STA $248F
+	// 1ADA STA $2493
 	{
-		c.Mem[0x248F] = a
+		c.Mem[0x2493] = a
 	}
-	// 1A84 LDA $043F
+	// 1ADD LDA $043F
 	{
 		m := c.Mem[0x043F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A87 LDY #$13
+	// 1AE0 LDY #$13
 	{
 		m := byte(0x13)
 		y = m
 		nz = int(int8(y))
 	}
 
-L1A89:
+L1AE2:
 	if off[56] {
-		pc = 0x1A89
+		pc = 0x1AE2
 		goto step
 	}
-	// 1A89 DEY
-	// 1A8A BMI $1A91
-	// 1A8C CMP $0440,Y
-	// 1A8F BNE $1A89
+	// 1AE2 DEY
+	// 1AE3 BMI $1AEA
+	// 1AE5 CMP $0440,Y
+	// 1AE8 BNE $1AE2
 	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
 		n := int(y) // the passes that can compare: none unless 1 to 80
@@ -36444,7 +36840,7 @@ L1A89:
 			cf = byte(t >> 8)
 			nz = int(int8(byte(t)))
 			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
-			goto L1A91
+			goto L1AEA
 		}
 		// None: the BMI leaves after the last pass.
 		passes := uint64(n)
@@ -36457,16 +36853,16 @@ L1A89:
 		y -= byte(n) + 1
 		nz = int(int8(y))
 		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
-		goto L1A91
+		goto L1AEA
 	}
 
-L1A8C:
+L1AE5:
 	if off[57] {
-		pc = 0x1A8C
+		pc = 0x1AE5
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1A8C CMP $0440,Y
+	// 1AE5 CMP $0440,Y
 	{
 		ea := 0x0440 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -36475,21 +36871,21 @@ L1A8C:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1A8F BNE $1A89
+	// 1AE8 BNE $1AE2
 	{
 		if byte(nz) != 0 {
 			clock += 1 << clockShift
-			goto L1A89
+			goto L1AE2
 		}
 	}
 
-L1A91:
+L1AEA:
 	if off[58] {
-		pc = 0x1A91
+		pc = 0x1AEA
 		goto step
 	}
 	clock += 28<<clockShift + 8
-	// 1A91 PHP
+	// 1AEA PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -36501,96 +36897,96 @@ L1A91:
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
 			clock -= 28<<clockShift + 8
-			pc = 0x1A91
+			pc = 0x1AEA
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1A92 STA $2490
+	// 1AEB STA $2494
 	{
-		c.Mem[0x2490] = a
+		c.Mem[0x2494] = a
 	}
-	// 1A95 STX $2491
+	// 1AEE STX $2495
 	{
-		c.Mem[0x2491] = x
+		c.Mem[0x2495] = x
 	}
-	// 1A98 STY $2492
+	// 1AF1 STY $2496
 	{
-		c.Mem[0x2492] = y
+		c.Mem[0x2496] = y
 	}
-	// 1A9B PLA
+	// 1AF4 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1A9C STA $2493
+	// 1AF5 STA $2497
 	{
-		c.Mem[0x2493] = a
+		c.Mem[0x2497] = a
 	}
-	// 1A9F LDA $4F
+	// 1AF8 LDA $4F
 	{
 		m := c.Mem[0x004F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AA1 LDX #$1F
+	// 1AFA LDX #$1F
 	{
 		m := byte(0x1F)
 		x = m
 		nz = int(int8(x))
 	}
 
-L1AA3:
+L1AFC:
 	if off[59] {
-		pc = 0x1AA3
+		pc = 0x1AFC
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1AA3 CMP $50,X
+	// 1AFC CMP $50,X
 	{
 		m := c.Mem[x+0x50]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1AA5 BEQ $1AAA
+	// 1AFE BEQ $1B03
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L1AAA
+			goto L1B03
 		}
 	}
 
-L1AA7:
+L1B00:
 	if off[60] {
-		pc = 0x1AA7
+		pc = 0x1B00
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 1AA7 DEX
+	// 1B00 DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 1AA8 BPL $1AA3
+	// 1B01 BPL $1AFC
 	{
 		if nz >= 0 {
-			clock += 1 << clockShift
-			goto L1AA3
+			clock += 2 << clockShift
+			goto L1AFC
 		}
 	}
 
-L1AAA:
+L1B03:
 	if off[61] {
-		pc = 0x1AAA
+		pc = 0x1B03
 		goto step
 	}
 	clock += 29<<clockShift + 8
-	// 1AAA PHP
+	// 1B03 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -36602,56 +36998,56 @@ L1AAA:
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
 			clock -= 29<<clockShift + 8
-			pc = 0x1AAA
+			pc = 0x1B03
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1AAB STA $2494
+	// 1B04 STA $2498
 	{
-		c.Mem[0x2494] = a
+		c.Mem[0x2498] = a
 	}
-	// 1AAE STX $2495
+	// 1B07 STX $2499
 	{
-		c.Mem[0x2495] = x
+		c.Mem[0x2499] = x
 	}
-	// 1AB1 STY $2496
+	// 1B0A STY $249A
 	{
-		c.Mem[0x2496] = y
+		c.Mem[0x249A] = y
 	}
-	// 1AB4 PLA
+	// 1B0D PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AB5 STA $2497
+	// 1B0E STA $249B
 	{
-		c.Mem[0x2497] = a
+		c.Mem[0x249B] = a
 	}
-	// 1AB8 LDA $043F
+	// 1B11 LDA $043F
 	{
 		m := c.Mem[0x043F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1ABB LDY #$12
+	// 1B14 LDY #$12
 	{
 		m := byte(0x12)
 		y = m
 		nz = int(int8(y))
 	}
 
-L1ABD:
+L1B16:
 	if off[62] {
-		pc = 0x1ABD
+		pc = 0x1B16
 		goto step
 	}
 	clock += 6<<clockShift + 2
-	// 1ABD CMP $0440,Y
+	// 1B16 CMP $0440,Y
 	{
 		ea := 0x0440 + uint16(y)
 		clock += uint64((uint(byte(ea))-uint(y))>>63) << clockShift
@@ -36660,40 +37056,40 @@ L1ABD:
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
 	}
-	// 1AC0 BEQ $1AC5
+	// 1B19 BEQ $1B1E
 	{
 		if byte(nz) == 0 {
 			clock += 1 << clockShift
-			goto L1AC5
+			goto L1B1E
 		}
 	}
 
-L1AC2:
+L1B1B:
 	if off[63] {
-		pc = 0x1AC2
+		pc = 0x1B1B
 		goto step
 	}
 	clock += 4<<clockShift + 2
-	// 1AC2 DEY
+	// 1B1B DEY
 	{
 		y--
 		nz = int(int8(y))
 	}
-	// 1AC3 BPL $1ABD
+	// 1B1C BPL $1B16
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L1ABD
+			goto L1B16
 		}
 	}
 
-L1AC5:
+L1B1E:
 	if off[64] {
-		pc = 0x1AC5
+		pc = 0x1B1E
 		goto step
 	}
 	clock += 25<<clockShift + 7
-	// 1AC5 PHP
+	// 1B1E PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -36705,66 +37101,66 @@ L1AC5:
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
 			clock -= 25<<clockShift + 7
-			pc = 0x1AC5
+			pc = 0x1B1E
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1AC6 STA $2498
+	// 1B1F STA $249C
 	{
-		c.Mem[0x2498] = a
+		c.Mem[0x249C] = a
 	}
-	// 1AC9 STX $2499
+	// 1B22 STX $249D
 	{
-		c.Mem[0x2499] = x
+		c.Mem[0x249D] = x
 	}
-	// 1ACC STY $249A
+	// 1B25 STY $249E
 	{
-		c.Mem[0x249A] = y
+		c.Mem[0x249E] = y
 	}
-	// 1ACF PLA
+	// 1B28 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AD0 STA $249B
+	// 1B29 STA $249F
 	{
-		c.Mem[0x249B] = a
+		c.Mem[0x249F] = a
 	}
-	// 1AD3 LDX #$0B
+	// 1B2C LDX #$0B
 	{
 		m := byte(0x0B)
 		x = m
 		nz = int(int8(x))
 	}
 
-L1AD5:
+L1B2E:
 	if off[65] {
-		pc = 0x1AD5
+		pc = 0x1B2E
 		goto step
 	}
 	clock += 28<<clockShift + 9
-	// 1AD5 SEC
+	// 1B2E SEC
 	{
 		cf = 1
 	}
-	// 1AD6 LDY $90,X
+	// 1B2F LDY $90,X
 	{
 		m := c.Mem[x+0x90]
 		y = m
 		nz = int(int8(y))
 	}
-	// 1AD8 LDA #$77
+	// 1B31 LDA #$77
 	{
 		m := byte(0x77)
 		a = m
 		nz = int(int8(a))
 	}
-	// 1ADA SBC $A0,X
+	// 1B33 SBC $A0,X
 	{
 		m := c.Mem[x+0xA0]
 		if c.P&FlagD == 0 {
@@ -36794,17 +37190,17 @@ L1AD5:
 
 		}
 	}
-	// 1ADC STA $90,X
+	// 1B35 STA $90,X
 	{
 		ea := uint16(x + 0x90)
 		c.Mem[ea] = a
 	}
-	// 1ADE STY $A0,X
+	// 1B37 STY $A0,X
 	{
 		ea := uint16(x + 0xA0)
 		c.Mem[ea] = y
 	}
-	// 1AE0 ADC $04F8,X
+	// 1B39 ADC $04F8,X
 	{
 		ea := 0x04F8 + uint16(x)
 		clock += uint64((uint(byte(ea))-uint(x))>>63) << clockShift
@@ -36839,26 +37235,26 @@ L1AD5:
 
 		}
 	}
-	// 1AE3 DEX
+	// 1B3C DEX
 	{
 		x--
 		nz = int(int8(x))
 	}
-	// 1AE4 BPL $1AD5
+	// 1B3D BPL $1B2E
 	{
 		if nz >= 0 {
 			clock += 1 << clockShift
-			goto L1AD5
+			goto L1B2E
 		}
 	}
 
-L1AE6:
+L1B3F:
 	if off[66] {
-		pc = 0x1AE6
+		pc = 0x1B3F
 		goto step
 	}
-	clock += 551<<clockShift + 262
-	// 1AE6 PHP
+	clock += 373<<clockShift + 173
+	// 1B3F PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -36869,56 +37265,56 @@ L1AE6:
 		}
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
-			clock -= 551<<clockShift + 262
-			pc = 0x1AE6
+			clock -= 373<<clockShift + 173
+			pc = 0x1B3F
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1AE7 STA $249C
+	// 1B40 STA $24A0
 	{
-		c.Mem[0x249C] = a
+		c.Mem[0x24A0] = a
 	}
-	// 1AEA STX $249D
+	// 1B43 STX $24A1
 	{
-		c.Mem[0x249D] = x
+		c.Mem[0x24A1] = x
 	}
-	// 1AED STY $249E
+	// 1B46 STY $24A2
 	{
-		c.Mem[0x249E] = y
+		c.Mem[0x24A2] = y
 	}
-	// 1AF0 PLA
+	// 1B49 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AF1 STA $249F
+	// 1B4A STA $24A3
 	{
-		c.Mem[0x249F] = a
+		c.Mem[0x24A3] = a
 	}
-	// 1AF4 LDA $047D
+	// 1B4D LDA $047D
 	{
 		m := c.Mem[0x047D]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1AF7 PHA
+	// 1B50 PHA
 	{
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
-			clock -= 524<<clockShift + 255
-			pc = 0x1AF7
+			clock -= 346<<clockShift + 166
+			pc = 0x1B50
 			goto step
 		}
 		c.Mem[sa] = a
 		s--
 
 	}
-	// 1AF8 PLP
+	// 1B51 PLP
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
@@ -36928,16 +37324,16 @@ L1AE6:
 		v = m&FlagV != 0
 
 	}
-	// 1AF9 INX
+	// 1B52 INX
 	{
 		x++
 		nz = int(int8(x))
 	}
-	// 1AFA CLD
+	// 1B53 CLD
 	{
 		c.P &^= FlagD
 	}
-	// 1AFB PHP
+	// 1B54 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -36948,392 +37344,36 @@ L1AE6:
 		}
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
-			clock -= 513<<clockShift + 251
-			pc = 0x1AFB
+			clock -= 335<<clockShift + 162
+			pc = 0x1B54
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1AFC STA $24A0
+	// 1B55 STA $24A4
 	{
-		c.Mem[0x24A0] = a
+		c.Mem[0x24A4] = a
 	}
-	// 1AFF STX $24A1
+	// 1B58 STX $24A5
 	{
-		c.Mem[0x24A1] = x
+		c.Mem[0x24A5] = x
 	}
-	// 1B02 STY $24A2
+	// 1B5B STY $24A6
 	{
-		c.Mem[0x24A2] = y
+		c.Mem[0x24A6] = y
 	}
-	// 1B05 PLA
+	// 1B5E PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B06 STA $24A3
+	// 1B5F STA $24A7
 	{
-		c.Mem[0x24A3] = a
-	}
-	// 1B09 NOP
-	{
-
-	}
-	// 1B0A NOP
-	{
-
-	}
-	// 1B0B NOP
-	{
-
-	}
-	// 1B0C NOP
-	{
-
-	}
-	// 1B0D NOP
-	{
-
-	}
-	// 1B0E NOP
-	{
-
-	}
-	// 1B0F NOP
-	{
-
-	}
-	// 1B10 NOP
-	{
-
-	}
-	// 1B11 NOP
-	{
-
-	}
-	// 1B12 NOP
-	{
-
-	}
-	// 1B13 NOP
-	{
-
-	}
-	// 1B14 NOP
-	{
-
-	}
-	// 1B15 NOP
-	{
-
-	}
-	// 1B16 NOP
-	{
-
-	}
-	// 1B17 NOP
-	{
-
-	}
-	// 1B18 NOP
-	{
-
-	}
-	// 1B19 NOP
-	{
-
-	}
-	// 1B1A NOP
-	{
-
-	}
-	// 1B1B NOP
-	{
-
-	}
-	// 1B1C NOP
-	{
-
-	}
-	// 1B1D NOP
-	{
-
-	}
-	// 1B1E NOP
-	{
-
-	}
-	// 1B1F NOP
-	{
-
-	}
-	// 1B20 NOP
-	{
-
-	}
-	// 1B21 NOP
-	{
-
-	}
-	// 1B22 NOP
-	{
-
-	}
-	// 1B23 NOP
-	{
-
-	}
-	// 1B24 NOP
-	{
-
-	}
-	// 1B25 NOP
-	{
-
-	}
-	// 1B26 NOP
-	{
-
-	}
-	// 1B27 NOP
-	{
-
-	}
-	// 1B28 NOP
-	{
-
-	}
-	// 1B29 NOP
-	{
-
-	}
-	// 1B2A NOP
-	{
-
-	}
-	// 1B2B NOP
-	{
-
-	}
-	// 1B2C NOP
-	{
-
-	}
-	// 1B2D NOP
-	{
-
-	}
-	// 1B2E NOP
-	{
-
-	}
-	// 1B2F NOP
-	{
-
-	}
-	// 1B30 NOP
-	{
-
-	}
-	// 1B31 NOP
-	{
-
-	}
-	// 1B32 NOP
-	{
-
-	}
-	// 1B33 NOP
-	{
-
-	}
-	// 1B34 NOP
-	{
-
-	}
-	// 1B35 NOP
-	{
-
-	}
-	// 1B36 NOP
-	{
-
-	}
-	// 1B37 NOP
-	{
-
-	}
-	// 1B38 NOP
-	{
-
-	}
-	// 1B39 NOP
-	{
-
-	}
-	// 1B3A NOP
-	{
-
-	}
-	// 1B3B NOP
-	{
-
-	}
-	// 1B3C NOP
-	{
-
-	}
-	// 1B3D NOP
-	{
-
-	}
-	// 1B3E NOP
-	{
-
-	}
-	// 1B3F NOP
-	{
-
-	}
-	// 1B40 NOP
-	{
-
-	}
-	// 1B41 NOP
-	{
-
-	}
-	// 1B42 NOP
-	{
-
-	}
-	// 1B43 NOP
-	{
-
-	}
-	// 1B44 NOP
-	{
-
-	}
-	// 1B45 NOP
-	{
-
-	}
-	// 1B46 NOP
-	{
-
-	}
-	// 1B47 NOP
-	{
-
-	}
-	// 1B48 NOP
-	{
-
-	}
-	// 1B49 NOP
-	{
-
-	}
-	// 1B4A NOP
-	{
-
-	}
-	// 1B4B NOP
-	{
-
-	}
-	// 1B4C NOP
-	{
-
-	}
-	// 1B4D NOP
-	{
-
-	}
-	// 1B4E NOP
-	{
-
-	}
-	// 1B4F NOP
-	{
-
-	}
-	// 1B50 NOP
-	{
-
-	}
-	// 1B51 NOP
-	{
-
-	}
-	// 1B52 NOP
-	{
-
-	}
-	// 1B53 NOP
-	{
-
-	}
-	// 1B54 NOP
-	{
-
-	}
-	// 1B55 NOP
-	{
-
-	}
-	// 1B56 NOP
-	{
-
-	}
-	// 1B57 NOP
-	{
-
-	}
-	// 1B58 NOP
-	{
-
-	}
-	// 1B59 NOP
-	{
-
-	}
-	// 1B5A NOP
-	{
-
-	}
-	// 1B5B NOP
-	{
-
-	}
-	// 1B5C NOP
-	{
-
-	}
-	// 1B5D NOP
-	{
-
-	}
-	// 1B5E NOP
-	{
-
-	}
-	// 1B5F NOP
-	{
-
-	}
-	// 1B60 NOP
-	{
-
-	}
-	// 1B61 NOP
-	{
-
+		c.Mem[0x24A7] = a
 	}
 	// 1B62 NOP
 	{
@@ -38022,17 +38062,17 @@ L1C03:
 		s--
 
 	}
-	// 1C04 STA $24A4
+	// 1C04 STA $24A8
 	{
-		c.Mem[0x24A4] = a
+		c.Mem[0x24A8] = a
 	}
-	// 1C07 STX $24A5
+	// 1C07 STX $24A9
 	{
-		c.Mem[0x24A5] = x
+		c.Mem[0x24A9] = x
 	}
-	// 1C0A STY $24A6
+	// 1C0A STY $24AA
 	{
-		c.Mem[0x24A6] = y
+		c.Mem[0x24AA] = y
 	}
 	// 1C0D PLA
 	{
@@ -38041,9 +38081,9 @@ L1C03:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C0E STA $24A7
+	// 1C0E STA $24AB
 	{
-		c.Mem[0x24A7] = a
+		c.Mem[0x24AB] = a
 	}
 	// 1C11 JSR $0100
 	{
@@ -38087,17 +38127,17 @@ L1C14:
 		s--
 
 	}
-	// 1C15 STA $24A8
+	// 1C15 STA $24AC
 	{
-		c.Mem[0x24A8] = a
+		c.Mem[0x24AC] = a
 	}
-	// 1C18 STX $24A9
+	// 1C18 STX $24AD
 	{
-		c.Mem[0x24A9] = x
+		c.Mem[0x24AD] = x
 	}
-	// 1C1B STY $24AA
+	// 1C1B STY $24AE
 	{
-		c.Mem[0x24AA] = y
+		c.Mem[0x24AE] = y
 	}
 	// 1C1E PLA
 	{
@@ -38106,9 +38146,9 @@ L1C14:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C1F STA $24AB
+	// 1C1F STA $24AF
 	{
-		c.Mem[0x24AB] = a
+		c.Mem[0x24AF] = a
 	}
 	// 1C22 JSR $0720
 	{
@@ -38156,17 +38196,17 @@ L1C25:
 		s--
 
 	}
-	// 1C27 STA $24AC
+	// 1C27 STA $24B0
 	{
-		c.Mem[0x24AC] = a
+		c.Mem[0x24B0] = a
 	}
-	// 1C2A STX $24AD
+	// 1C2A STX $24B1
 	{
-		c.Mem[0x24AD] = x
+		c.Mem[0x24B1] = x
 	}
-	// 1C2D STY $24AE
+	// 1C2D STY $24B2
 	{
-		c.Mem[0x24AE] = y
+		c.Mem[0x24B2] = y
 	}
 	// 1C30 PLA
 	{
@@ -38175,9 +38215,9 @@ L1C25:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C31 STA $24AF
+	// 1C31 STA $24B3
 	{
-		c.Mem[0x24AF] = a
+		c.Mem[0x24B3] = a
 	}
 	// 1C34 JSR $0720
 	{
@@ -38225,17 +38265,17 @@ L1C37:
 		s--
 
 	}
-	// 1C39 STA $24B0
+	// 1C39 STA $24B4
 	{
-		c.Mem[0x24B0] = a
+		c.Mem[0x24B4] = a
 	}
-	// 1C3C STX $24B1
+	// 1C3C STX $24B5
 	{
-		c.Mem[0x24B1] = x
+		c.Mem[0x24B5] = x
 	}
-	// 1C3F STY $24B2
+	// 1C3F STY $24B6
 	{
-		c.Mem[0x24B2] = y
+		c.Mem[0x24B6] = y
 	}
 	// 1C42 PLA
 	{
@@ -38244,9 +38284,9 @@ L1C37:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C43 STA $24B3
+	// 1C43 STA $24B7
 	{
-		c.Mem[0x24B3] = a
+		c.Mem[0x24B7] = a
 	}
 	// 1C46 JSR $0700
 	{
@@ -38290,17 +38330,17 @@ L1C49:
 		s--
 
 	}
-	// 1C4A STA $24B4
+	// 1C4A STA $24B8
 	{
-		c.Mem[0x24B4] = a
+		c.Mem[0x24B8] = a
 	}
-	// 1C4D STX $24B5
+	// 1C4D STX $24B9
 	{
-		c.Mem[0x24B5] = x
+		c.Mem[0x24B9] = x
 	}
-	// 1C50 STY $24B6
+	// 1C50 STY $24BA
 	{
-		c.Mem[0x24B6] = y
+		c.Mem[0x24BA] = y
 	}
 	// 1C53 PLA
 	{
@@ -38309,9 +38349,9 @@ L1C49:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C54 STA $24B7
+	// 1C54 STA $24BB
 	{
-		c.Mem[0x24B7] = a
+		c.Mem[0x24BB] = a
 	}
 	// 1C57 JSR $0740
 	{
@@ -38355,17 +38395,17 @@ L1C5A:
 		s--
 
 	}
-	// 1C5B STA $24B8
+	// 1C5B STA $24BC
 	{
-		c.Mem[0x24B8] = a
+		c.Mem[0x24BC] = a
 	}
-	// 1C5E STX $24B9
+	// 1C5E STX $24BD
 	{
-		c.Mem[0x24B9] = x
+		c.Mem[0x24BD] = x
 	}
-	// 1C61 STY $24BA
+	// 1C61 STY $24BE
 	{
-		c.Mem[0x24BA] = y
+		c.Mem[0x24BE] = y
 	}
 	// 1C64 PLA
 	{
@@ -38374,9 +38414,9 @@ L1C5A:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C65 STA $24BB
+	// 1C65 STA $24BF
 	{
-		c.Mem[0x24BB] = a
+		c.Mem[0x24BF] = a
 	}
 	// 1C68 JSR $0740
 	{
@@ -38420,17 +38460,17 @@ L1C6B:
 		s--
 
 	}
-	// 1C6C STA $24BC
+	// 1C6C STA $24C0
 	{
-		c.Mem[0x24BC] = a
+		c.Mem[0x24C0] = a
 	}
-	// 1C6F STX $24BD
+	// 1C6F STX $24C1
 	{
-		c.Mem[0x24BD] = x
+		c.Mem[0x24C1] = x
 	}
-	// 1C72 STY $24BE
+	// 1C72 STY $24C2
 	{
-		c.Mem[0x24BE] = y
+		c.Mem[0x24C2] = y
 	}
 	// 1C75 PLA
 	{
@@ -38439,9 +38479,9 @@ L1C6B:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C76 STA $24BF
+	// 1C76 STA $24C3
 	{
-		c.Mem[0x24BF] = a
+		c.Mem[0x24C3] = a
 	}
 	// 1C79 TSX
 	{

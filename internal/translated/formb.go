@@ -270,6 +270,11 @@ func formB(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		// that sets D).
 		return emu.StopBudget, budget
 	}
+	// The table at 0050–006F by value: a bit for each index that holds it.
+	var byValue0050 [256]uint32
+	for i := range 32 {
+		byValue0050[c.Mem[0x0050+i]] |= 1 << i
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -1337,6 +1342,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 001E DEX
@@ -1360,6 +1369,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1381,6 +1394,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1404,6 +1421,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1425,6 +1446,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1448,6 +1473,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1469,6 +1498,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1492,6 +1525,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1513,6 +1550,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1536,6 +1577,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1557,6 +1602,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1580,6 +1629,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1601,6 +1654,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1624,6 +1681,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1645,6 +1706,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1668,6 +1733,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1689,6 +1758,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1712,6 +1785,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1733,6 +1810,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1756,6 +1837,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1777,6 +1862,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1800,6 +1889,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1821,6 +1914,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1844,6 +1941,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1865,6 +1966,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1888,6 +1993,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1909,6 +2018,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1932,6 +2045,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1953,6 +2070,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1976,6 +2097,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1997,6 +2122,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2020,6 +2149,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2042,6 +2175,10 @@ L001A: // WHSET
 			clock -= 8<<clockShift + 3
 			pc = 0x001C
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -2321,6 +2458,10 @@ L0110: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -2351,6 +2492,10 @@ L0116:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 
@@ -2384,16 +2529,8 @@ L011E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -2483,6 +2620,10 @@ L012D:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -2492,6 +2633,10 @@ L012D:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -2538,6 +2683,10 @@ L0131: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -3126,6 +3275,10 @@ L0186:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 
@@ -3434,6 +3587,10 @@ L0204: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -4688,6 +4845,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -4697,6 +4858,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4728,6 +4893,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -4770,6 +4939,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -4778,6 +4951,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4805,6 +4982,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -4846,6 +5027,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -4854,6 +5039,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4881,6 +5070,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -4922,6 +5115,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -4930,6 +5127,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4957,6 +5158,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -4998,6 +5203,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5006,6 +5215,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5033,6 +5246,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5074,6 +5291,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5082,6 +5303,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5109,6 +5334,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5150,6 +5379,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5158,6 +5391,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5185,6 +5422,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5226,6 +5467,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5234,6 +5479,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5261,6 +5510,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5302,6 +5555,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5310,6 +5567,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5337,6 +5598,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5378,6 +5643,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5386,6 +5655,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5413,6 +5686,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5454,6 +5731,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5462,6 +5743,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5489,6 +5774,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5530,6 +5819,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5538,6 +5831,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5565,6 +5862,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5606,6 +5907,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5614,6 +5919,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5641,6 +5950,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5682,6 +5995,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5690,6 +6007,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5717,6 +6038,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5758,6 +6083,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5766,6 +6095,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5793,6 +6126,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5834,6 +6171,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5842,6 +6183,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5869,6 +6214,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5914,6 +6263,10 @@ L02B4: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -5923,6 +6276,10 @@ L02B4: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -5954,6 +6311,10 @@ L02B4: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -6151,24 +6512,9 @@ L02DB: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -7120,6 +7466,10 @@ L0331: // UMOVE
 			pc = 0x033F
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0341 PLA
@@ -7152,6 +7502,10 @@ L0331: // UMOVE
 			clock -= 7<<clockShift + 2
 			pc = 0x0346
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -7220,24 +7574,8 @@ L0357: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -7306,6 +7644,10 @@ L035E: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -7344,6 +7686,10 @@ L035E: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -8739,6 +9085,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -8748,6 +9098,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -8779,6 +9133,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -8821,6 +9179,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -8829,6 +9191,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -8856,6 +9222,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -8897,6 +9267,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -8905,6 +9279,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -8932,6 +9310,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -8973,6 +9355,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -8981,6 +9367,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9008,6 +9398,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9049,6 +9443,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9057,6 +9455,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9084,6 +9486,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9125,6 +9531,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9133,6 +9543,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9160,6 +9574,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9201,6 +9619,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9209,6 +9631,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9236,6 +9662,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9277,6 +9707,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9285,6 +9719,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9312,6 +9750,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9353,6 +9795,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9361,6 +9807,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9388,6 +9838,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9429,6 +9883,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9437,6 +9895,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9464,6 +9926,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9505,6 +9971,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9513,6 +9983,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9540,6 +10014,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9581,6 +10059,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9589,6 +10071,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9616,6 +10102,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9657,6 +10147,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9665,6 +10159,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9692,6 +10190,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9733,6 +10235,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9741,6 +10247,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9768,6 +10278,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9809,6 +10323,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9817,6 +10335,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9844,6 +10366,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9885,6 +10411,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9893,6 +10423,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9920,6 +10454,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9965,6 +10503,10 @@ L02B4_002E: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -9974,6 +10516,10 @@ L02B4_002E: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -10005,6 +10551,10 @@ L02B4_002E: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -10095,24 +10645,8 @@ L0357_0048: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -10183,6 +10717,10 @@ L035E_0048: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -10221,6 +10759,10 @@ L035E_0048: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -10461,24 +11003,8 @@ L0357_014A: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -10549,6 +11075,10 @@ L035E_014A: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -10587,6 +11117,10 @@ L035E_014A: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -10822,6 +11356,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -10831,6 +11369,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10862,6 +11404,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10904,6 +11450,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10912,6 +11462,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10939,6 +11493,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10980,6 +11538,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10988,6 +11550,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11015,6 +11581,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11056,6 +11626,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11064,6 +11638,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11091,6 +11669,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11132,6 +11714,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11140,6 +11726,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11167,6 +11757,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11208,6 +11802,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11216,6 +11814,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11243,6 +11845,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11284,6 +11890,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11292,6 +11902,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11319,6 +11933,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11360,6 +11978,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11368,6 +11990,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11395,6 +12021,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11436,6 +12066,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11444,6 +12078,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11471,6 +12109,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11512,6 +12154,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11520,6 +12166,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11547,6 +12197,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11588,6 +12242,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11596,6 +12254,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11623,6 +12285,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11664,6 +12330,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11672,6 +12342,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11699,6 +12373,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11740,6 +12418,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11748,6 +12430,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11775,6 +12461,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11816,6 +12506,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11824,6 +12518,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11851,6 +12549,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11892,6 +12594,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11900,6 +12606,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11927,6 +12637,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11968,6 +12682,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11976,6 +12694,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12003,6 +12725,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12048,6 +12774,10 @@ L02B4_014D: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -12057,6 +12787,10 @@ L02B4_014D: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -12088,6 +12822,10 @@ L02B4_014D: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -12154,6 +12892,10 @@ L0204_0150: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -12294,6 +13036,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -12303,6 +13049,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12334,6 +13084,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12376,6 +13130,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12384,6 +13142,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12411,6 +13173,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12452,6 +13218,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12460,6 +13230,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12487,6 +13261,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12528,6 +13306,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12536,6 +13318,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12563,6 +13349,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12604,6 +13394,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12612,6 +13406,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12639,6 +13437,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12680,6 +13482,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12688,6 +13494,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12715,6 +13525,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12756,6 +13570,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12764,6 +13582,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12791,6 +13613,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12832,6 +13658,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12840,6 +13670,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12867,6 +13701,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12908,6 +13746,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12916,6 +13758,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12943,6 +13789,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12984,6 +13834,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12992,6 +13846,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13019,6 +13877,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13060,6 +13922,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13068,6 +13934,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13095,6 +13965,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13136,6 +14010,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13144,6 +14022,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13171,6 +14053,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13212,6 +14098,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13220,6 +14110,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13247,6 +14141,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13288,6 +14186,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13296,6 +14198,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13323,6 +14229,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13364,6 +14274,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13372,6 +14286,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13399,6 +14317,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13440,6 +14362,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13448,6 +14374,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13475,6 +14405,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13520,6 +14454,10 @@ L02B4_0153: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -13529,6 +14467,10 @@ L02B4_0153: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -13560,6 +14502,10 @@ L02B4_0153: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -13961,24 +14907,9 @@ L02DB_0230_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -14299,6 +15230,10 @@ L0110_0230_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -14330,6 +15265,10 @@ L0116_0230_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0230_0296
@@ -14366,16 +15305,8 @@ L011E_0230_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -14468,6 +15399,10 @@ L012D_0230_0296:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -14477,6 +15412,10 @@ L012D_0230_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -14524,6 +15463,10 @@ L0131_0230_0296: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -14801,6 +15744,10 @@ L0186_0230_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -15249,24 +16196,9 @@ L02DB_0237_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -15587,6 +16519,10 @@ L0110_0237_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -15618,6 +16554,10 @@ L0116_0237_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0237_02A9
@@ -15654,16 +16594,8 @@ L011E_0237_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -15756,6 +16688,10 @@ L012D_0237_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -15765,6 +16701,10 @@ L012D_0237_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -15812,6 +16752,10 @@ L0131_0237_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -16089,6 +17033,10 @@ L0186_0237_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -16537,24 +17485,9 @@ L02DB_0242_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -16875,6 +17808,10 @@ L0110_0242_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -16906,6 +17843,10 @@ L0116_0242_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0242_02A9
@@ -16942,16 +17883,8 @@ L011E_0242_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -17044,6 +17977,10 @@ L012D_0242_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -17053,6 +17990,10 @@ L012D_0242_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -17100,6 +18041,10 @@ L0131_0242_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -17377,6 +18322,10 @@ L0186_0242_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -17825,24 +18774,9 @@ L02DB_0249_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -18163,6 +19097,10 @@ L0110_0249_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -18194,6 +19132,10 @@ L0116_0249_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0249_02A9
@@ -18230,16 +19172,8 @@ L011E_0249_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -18332,6 +19266,10 @@ L012D_0249_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -18341,6 +19279,10 @@ L012D_0249_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -18388,6 +19330,10 @@ L0131_0249_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -18665,6 +19611,10 @@ L0186_0249_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -19044,24 +19994,9 @@ L02DB_0258_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -19382,6 +20317,10 @@ L0110_0258_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -19413,6 +20352,10 @@ L0116_0258_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0258_0296
@@ -19449,16 +20392,8 @@ L011E_0258_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -19551,6 +20486,10 @@ L012D_0258_0296:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -19560,6 +20499,10 @@ L012D_0258_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -19607,6 +20550,10 @@ L0131_0258_0296: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -19885,6 +20832,10 @@ L0186_0258_0296:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_0258_0296
@@ -20070,24 +21021,9 @@ L02DB_0267: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -20408,6 +21344,10 @@ L0110_026E: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -20439,6 +21379,10 @@ L0116_026E:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_026E
@@ -20475,16 +21419,8 @@ L011E_026E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -20577,6 +21513,10 @@ L012D_026E:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -20586,6 +21526,10 @@ L012D_026E:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -20633,6 +21577,10 @@ L0131_026E: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -20911,6 +21859,10 @@ L0186_026E:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_026E
@@ -21096,24 +22048,9 @@ L02DB_027C: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -21434,6 +22371,10 @@ L0110_0283: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -21465,6 +22406,10 @@ L0116_0283:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0283
@@ -21501,16 +22446,8 @@ L011E_0283: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -21603,6 +22540,10 @@ L012D_0283:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -21612,6 +22553,10 @@ L012D_0283:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -21659,6 +22604,10 @@ L0131_0283: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -21937,6 +22886,10 @@ L0186_0283:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_0283
@@ -22090,24 +23043,9 @@ L02DB_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -22428,6 +23366,10 @@ L0110_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -22459,6 +23401,10 @@ L0116_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0296
@@ -22495,16 +23441,8 @@ L011E_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -22597,6 +23535,10 @@ L012D_0296:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -22606,6 +23548,10 @@ L012D_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -22653,6 +23599,10 @@ L0131_0296: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -22931,6 +23881,10 @@ L0186_0296:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_0296
@@ -23116,24 +24070,9 @@ L02DB_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -23454,6 +24393,10 @@ L0110_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -23485,6 +24428,10 @@ L0116_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_02A9
@@ -23521,16 +24468,8 @@ L011E_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -23623,6 +24562,10 @@ L012D_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -23632,6 +24575,10 @@ L012D_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -23679,6 +24626,10 @@ L0131_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -23957,6 +24908,10 @@ L0186_02A9:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_02A9
@@ -24123,24 +25078,8 @@ L0357_0300: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -24211,6 +25150,10 @@ L035E_0300: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -24249,6 +25192,10 @@ L035E_0300: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -24484,6 +25431,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -24493,6 +25444,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24524,6 +25479,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24566,6 +25525,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24574,6 +25537,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24601,6 +25568,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24642,6 +25613,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24650,6 +25625,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24677,6 +25656,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24718,6 +25701,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24726,6 +25713,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24753,6 +25744,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24794,6 +25789,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24802,6 +25801,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24829,6 +25832,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24870,6 +25877,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24878,6 +25889,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24905,6 +25920,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24946,6 +25965,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24954,6 +25977,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24981,6 +26008,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25022,6 +26053,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25030,6 +26065,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25057,6 +26096,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25098,6 +26141,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25106,6 +26153,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25133,6 +26184,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25174,6 +26229,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25182,6 +26241,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25209,6 +26272,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25250,6 +26317,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25258,6 +26329,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25285,6 +26360,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25326,6 +26405,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25334,6 +26417,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25361,6 +26448,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25402,6 +26493,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25410,6 +26505,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25437,6 +26536,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25478,6 +26581,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25486,6 +26593,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25513,6 +26624,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25554,6 +26669,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25562,6 +26681,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25589,6 +26712,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25630,6 +26757,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25638,6 +26769,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25665,6 +26800,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25710,6 +26849,10 @@ L02B4_0303: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -25719,6 +26862,10 @@ L02B4_0303: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -25750,6 +26897,10 @@ L02B4_0303: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -25907,24 +27058,8 @@ L0357_0328: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -25995,6 +27130,10 @@ L035E_0328: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -26033,6 +27172,10 @@ L035E_0328: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -26268,6 +27411,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -26277,6 +27424,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26308,6 +27459,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26350,6 +27505,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26358,6 +27517,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26385,6 +27548,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26426,6 +27593,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26434,6 +27605,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26461,6 +27636,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26502,6 +27681,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26510,6 +27693,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26537,6 +27724,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26578,6 +27769,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26586,6 +27781,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26613,6 +27812,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26654,6 +27857,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26662,6 +27869,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26689,6 +27900,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26730,6 +27945,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26738,6 +27957,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26765,6 +27988,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26806,6 +28033,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26814,6 +28045,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26841,6 +28076,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26882,6 +28121,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26890,6 +28133,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26917,6 +28164,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26958,6 +28209,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26966,6 +28221,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26993,6 +28252,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27034,6 +28297,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27042,6 +28309,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27069,6 +28340,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27110,6 +28385,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27118,6 +28397,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27145,6 +28428,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27186,6 +28473,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27194,6 +28485,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27221,6 +28516,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27262,6 +28561,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27270,6 +28573,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27297,6 +28604,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27338,6 +28649,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27346,6 +28661,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27373,6 +28692,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27414,6 +28737,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27422,6 +28749,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27449,6 +28780,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27494,6 +28829,10 @@ L02B4_032B: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -27503,6 +28842,10 @@ L02B4_032B: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -27534,6 +28877,10 @@ L02B4_032B: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -27686,6 +29033,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -27695,6 +29046,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27726,6 +29081,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27768,6 +29127,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27776,6 +29139,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27803,6 +29170,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27844,6 +29215,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27852,6 +29227,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27879,6 +29258,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27920,6 +29303,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27928,6 +29315,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27955,6 +29346,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27996,6 +29391,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28004,6 +29403,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28031,6 +29434,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28072,6 +29479,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28080,6 +29491,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28107,6 +29522,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28148,6 +29567,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28156,6 +29579,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28183,6 +29610,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28224,6 +29655,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28232,6 +29667,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28259,6 +29698,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28300,6 +29743,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28308,6 +29755,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28335,6 +29786,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28376,6 +29831,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28384,6 +29843,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28411,6 +29874,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28452,6 +29919,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28460,6 +29931,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28487,6 +29962,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28528,6 +30007,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28536,6 +30019,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28563,6 +30050,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28604,6 +30095,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28612,6 +30107,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28639,6 +30138,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28680,6 +30183,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28688,6 +30195,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28715,6 +30226,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28756,6 +30271,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28764,6 +30283,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28791,6 +30314,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28832,6 +30359,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28840,6 +30371,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28867,6 +30402,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28912,6 +30451,10 @@ L02B4_0331: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -28921,6 +30464,10 @@ L02B4_0331: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -28952,6 +30499,10 @@ L02B4_0331: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -29018,6 +30569,10 @@ L0204_03CF: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -29163,24 +30718,8 @@ L0357_03E4: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -29251,6 +30790,10 @@ L035E_03E4: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -29289,6 +30832,10 @@ L035E_03E4: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}

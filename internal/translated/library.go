@@ -370,6 +370,11 @@ func library(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		// that sets D).
 		return emu.StopBudget, budget
 	}
+	// The table at 0050–006F by value: a bit for each index that holds it.
+	var byValue0050 [256]uint32
+	for i := range 32 {
+		byValue0050[c.Mem[0x0050+i]] |= 1 << i
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -1936,6 +1941,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 001E DEX
@@ -1959,6 +1968,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1980,6 +1993,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2003,6 +2020,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2024,6 +2045,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2047,6 +2072,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2068,6 +2097,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2091,6 +2124,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2112,6 +2149,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2135,6 +2176,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2156,6 +2201,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2179,6 +2228,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2200,6 +2253,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2223,6 +2280,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2244,6 +2305,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2267,6 +2332,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2288,6 +2357,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2311,6 +2384,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2332,6 +2409,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2355,6 +2436,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2376,6 +2461,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2399,6 +2488,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2420,6 +2513,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2443,6 +2540,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2464,6 +2565,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2487,6 +2592,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2508,6 +2617,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2531,6 +2644,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2552,6 +2669,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2575,6 +2696,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2596,6 +2721,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2619,6 +2748,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2641,6 +2774,10 @@ L001A: // WHSET
 			clock -= 8<<clockShift + 3
 			pc = 0x001C
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -2920,6 +3057,10 @@ L0110: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -2950,6 +3091,10 @@ L0116:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 
@@ -2983,16 +3128,8 @@ L011E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -3082,6 +3219,10 @@ L012D:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -3091,6 +3232,10 @@ L012D:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -3137,6 +3282,10 @@ L0131: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -3797,6 +3946,10 @@ L0186:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 
@@ -4141,6 +4294,10 @@ L0204: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -5503,6 +5660,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -5512,6 +5673,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5543,6 +5708,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5585,6 +5754,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5593,6 +5766,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5620,6 +5797,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5661,6 +5842,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5669,6 +5854,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5696,6 +5885,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5737,6 +5930,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5745,6 +5942,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5772,6 +5973,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5813,6 +6018,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5821,6 +6030,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5848,6 +6061,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5889,6 +6106,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5897,6 +6118,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5924,6 +6149,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5965,6 +6194,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5973,6 +6206,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6000,6 +6237,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6041,6 +6282,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6049,6 +6294,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6076,6 +6325,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6117,6 +6370,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6125,6 +6382,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6152,6 +6413,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6193,6 +6458,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6201,6 +6470,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6228,6 +6501,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6269,6 +6546,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6277,6 +6558,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6304,6 +6589,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6345,6 +6634,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6353,6 +6646,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6380,6 +6677,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6421,6 +6722,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6429,6 +6734,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6456,6 +6765,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6497,6 +6810,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6505,6 +6822,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6532,6 +6853,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6573,6 +6898,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6581,6 +6910,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6608,6 +6941,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6649,6 +6986,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6657,6 +6998,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6684,6 +7029,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6729,6 +7078,10 @@ L02B4: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -6738,6 +7091,10 @@ L02B4: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -6769,6 +7126,10 @@ L02B4: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -7002,24 +7363,9 @@ L02DB: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -8115,6 +8461,10 @@ L0331: // UMOVE
 			pc = 0x033F
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0341 PLA
@@ -8147,6 +8497,10 @@ L0331: // UMOVE
 			clock -= 7<<clockShift + 2
 			pc = 0x0346
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -8215,24 +8569,8 @@ L0357: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -8301,6 +8639,10 @@ L035E: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -8339,6 +8681,10 @@ L035E: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -12886,24 +13232,8 @@ L0625: // PFIND
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -14578,6 +14908,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -14587,6 +14921,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14618,6 +14956,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14660,6 +15002,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14668,6 +15014,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14695,6 +15045,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14736,6 +15090,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14744,6 +15102,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14771,6 +15133,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14812,6 +15178,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14820,6 +15190,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14847,6 +15221,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14888,6 +15266,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14896,6 +15278,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14923,6 +15309,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14964,6 +15354,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14972,6 +15366,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14999,6 +15397,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -15040,6 +15442,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -15048,6 +15454,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -15075,6 +15485,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -15116,6 +15530,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -15124,6 +15542,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -15151,6 +15573,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -15192,6 +15618,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -15200,6 +15630,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -15227,6 +15661,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -15268,6 +15706,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -15276,6 +15718,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -15303,6 +15749,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -15344,6 +15794,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -15352,6 +15806,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -15379,6 +15837,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -15420,6 +15882,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -15428,6 +15894,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -15455,6 +15925,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -15496,6 +15970,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -15504,6 +15982,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -15531,6 +16013,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -15572,6 +16058,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -15580,6 +16070,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -15607,6 +16101,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -15648,6 +16146,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -15656,6 +16158,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -15683,6 +16189,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -15724,6 +16234,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -15732,6 +16246,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -15759,6 +16277,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -15804,6 +16326,10 @@ L02B4_002E: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -15813,6 +16339,10 @@ L02B4_002E: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -15844,6 +16374,10 @@ L02B4_002E: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -15934,24 +16468,8 @@ L0357_0048: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -16022,6 +16540,10 @@ L035E_0048: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -16060,6 +16582,10 @@ L035E_0048: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -16336,24 +16862,8 @@ L0357_014A: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -16424,6 +16934,10 @@ L035E_014A: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -16462,6 +16976,10 @@ L035E_014A: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -16733,6 +17251,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -16742,6 +17264,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -16773,6 +17299,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -16815,6 +17345,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -16823,6 +17357,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -16850,6 +17388,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -16891,6 +17433,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -16899,6 +17445,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -16926,6 +17476,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -16967,6 +17521,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -16975,6 +17533,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17002,6 +17564,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17043,6 +17609,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17051,6 +17621,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17078,6 +17652,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17119,6 +17697,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17127,6 +17709,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17154,6 +17740,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17195,6 +17785,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17203,6 +17797,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17230,6 +17828,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17271,6 +17873,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17279,6 +17885,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17306,6 +17916,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17347,6 +17961,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17355,6 +17973,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17382,6 +18004,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17423,6 +18049,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17431,6 +18061,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17458,6 +18092,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17499,6 +18137,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17507,6 +18149,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17534,6 +18180,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17575,6 +18225,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17583,6 +18237,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17610,6 +18268,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17651,6 +18313,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17659,6 +18325,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17686,6 +18356,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17727,6 +18401,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17735,6 +18413,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17762,6 +18444,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17803,6 +18489,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17811,6 +18501,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17838,6 +18532,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17879,6 +18577,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17887,6 +18589,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17914,6 +18620,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17959,6 +18669,10 @@ L02B4_014D: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -17968,6 +18682,10 @@ L02B4_014D: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -17999,6 +18717,10 @@ L02B4_014D: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -18065,6 +18787,10 @@ L0204_0150: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -18205,6 +18931,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -18214,6 +18944,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18245,6 +18979,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18287,6 +19025,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18295,6 +19037,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18322,6 +19068,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18363,6 +19113,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18371,6 +19125,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18398,6 +19156,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18439,6 +19201,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18447,6 +19213,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18474,6 +19244,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18515,6 +19289,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18523,6 +19301,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18550,6 +19332,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18591,6 +19377,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18599,6 +19389,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18626,6 +19420,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18667,6 +19465,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18675,6 +19477,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18702,6 +19508,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18743,6 +19553,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18751,6 +19565,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18778,6 +19596,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18819,6 +19641,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18827,6 +19653,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18854,6 +19684,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18895,6 +19729,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18903,6 +19741,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18930,6 +19772,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18971,6 +19817,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18979,6 +19829,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19006,6 +19860,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19047,6 +19905,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19055,6 +19917,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19082,6 +19948,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19123,6 +19993,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19131,6 +20005,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19158,6 +20036,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19199,6 +20081,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19207,6 +20093,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19234,6 +20124,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19275,6 +20169,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19283,6 +20181,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19310,6 +20212,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19351,6 +20257,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19359,6 +20269,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19386,6 +20300,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19431,6 +20349,10 @@ L02B4_0153: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -19440,6 +20362,10 @@ L02B4_0153: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -19471,6 +20397,10 @@ L02B4_0153: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -19908,24 +20838,9 @@ L02DB_0230_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -20246,6 +21161,10 @@ L0110_0230_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -20277,6 +21196,10 @@ L0116_0230_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0230_0296
@@ -20313,16 +21236,8 @@ L011E_0230_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -20415,6 +21330,10 @@ L012D_0230_0296:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -20424,6 +21343,10 @@ L012D_0230_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -20471,6 +21394,10 @@ L0131_0230_0296: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -20748,6 +21675,10 @@ L0186_0230_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -21232,24 +22163,9 @@ L02DB_0237_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -21570,6 +22486,10 @@ L0110_0237_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -21601,6 +22521,10 @@ L0116_0237_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0237_02A9
@@ -21637,16 +22561,8 @@ L011E_0237_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -21739,6 +22655,10 @@ L012D_0237_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -21748,6 +22668,10 @@ L012D_0237_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -21795,6 +22719,10 @@ L0131_0237_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -22072,6 +23000,10 @@ L0186_0237_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -22556,24 +23488,9 @@ L02DB_0242_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -22894,6 +23811,10 @@ L0110_0242_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -22925,6 +23846,10 @@ L0116_0242_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0242_02A9
@@ -22961,16 +23886,8 @@ L011E_0242_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -23063,6 +23980,10 @@ L012D_0242_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -23072,6 +23993,10 @@ L012D_0242_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -23119,6 +24044,10 @@ L0131_0242_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -23396,6 +24325,10 @@ L0186_0242_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -23880,24 +24813,9 @@ L02DB_0249_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -24218,6 +25136,10 @@ L0110_0249_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -24249,6 +25171,10 @@ L0116_0249_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0249_02A9
@@ -24285,16 +25211,8 @@ L011E_0249_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -24387,6 +25305,10 @@ L012D_0249_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -24396,6 +25318,10 @@ L012D_0249_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -24443,6 +25369,10 @@ L0131_0249_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -24720,6 +25650,10 @@ L0186_0249_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -25135,24 +26069,9 @@ L02DB_0258_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -25473,6 +26392,10 @@ L0110_0258_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -25504,6 +26427,10 @@ L0116_0258_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0258_0296
@@ -25540,16 +26467,8 @@ L011E_0258_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -25642,6 +26561,10 @@ L012D_0258_0296:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -25651,6 +26574,10 @@ L012D_0258_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -25698,6 +26625,10 @@ L0131_0258_0296: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -25976,6 +26907,10 @@ L0186_0258_0296:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_0258_0296
@@ -26161,24 +27096,9 @@ L02DB_0267: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -26499,6 +27419,10 @@ L0110_026E: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -26530,6 +27454,10 @@ L0116_026E:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_026E
@@ -26566,16 +27494,8 @@ L011E_026E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -26668,6 +27588,10 @@ L012D_026E:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -26677,6 +27601,10 @@ L012D_026E:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -26724,6 +27652,10 @@ L0131_026E: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -27002,6 +27934,10 @@ L0186_026E:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_026E
@@ -27187,24 +28123,9 @@ L02DB_027C: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -27525,6 +28446,10 @@ L0110_0283: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -27556,6 +28481,10 @@ L0116_0283:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0283
@@ -27592,16 +28521,8 @@ L011E_0283: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -27694,6 +28615,10 @@ L012D_0283:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -27703,6 +28628,10 @@ L012D_0283:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -27750,6 +28679,10 @@ L0131_0283: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -28028,6 +28961,10 @@ L0186_0283:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_0283
@@ -28181,24 +29118,9 @@ L02DB_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -28519,6 +29441,10 @@ L0110_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -28550,6 +29476,10 @@ L0116_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0296
@@ -28586,16 +29516,8 @@ L011E_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -28688,6 +29610,10 @@ L012D_0296:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -28697,6 +29623,10 @@ L012D_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -28744,6 +29674,10 @@ L0131_0296: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -29022,6 +29956,10 @@ L0186_0296:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_0296
@@ -29207,24 +30145,9 @@ L02DB_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -29545,6 +30468,10 @@ L0110_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -29576,6 +30503,10 @@ L0116_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_02A9
@@ -29612,16 +30543,8 @@ L011E_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -29714,6 +30637,10 @@ L012D_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -29723,6 +30650,10 @@ L012D_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -29770,6 +30701,10 @@ L0131_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -30048,6 +30983,10 @@ L0186_02A9:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_02A9
@@ -30214,24 +31153,8 @@ L0357_0300: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -30302,6 +31225,10 @@ L035E_0300: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -30340,6 +31267,10 @@ L035E_0300: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -30611,6 +31542,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -30620,6 +31555,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30651,6 +31590,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30693,6 +31636,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30701,6 +31648,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30728,6 +31679,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30769,6 +31724,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30777,6 +31736,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30804,6 +31767,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30845,6 +31812,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30853,6 +31824,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30880,6 +31855,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30921,6 +31900,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30929,6 +31912,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30956,6 +31943,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30997,6 +31988,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -31005,6 +32000,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -31032,6 +32031,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -31073,6 +32076,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -31081,6 +32088,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -31108,6 +32119,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -31149,6 +32164,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -31157,6 +32176,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -31184,6 +32207,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -31225,6 +32252,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -31233,6 +32264,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -31260,6 +32295,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -31301,6 +32340,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -31309,6 +32352,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -31336,6 +32383,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -31377,6 +32428,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -31385,6 +32440,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -31412,6 +32471,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -31453,6 +32516,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -31461,6 +32528,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -31488,6 +32559,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -31529,6 +32604,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -31537,6 +32616,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -31564,6 +32647,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -31605,6 +32692,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -31613,6 +32704,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -31640,6 +32735,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -31681,6 +32780,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -31689,6 +32792,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -31716,6 +32823,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -31757,6 +32868,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -31765,6 +32880,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -31792,6 +32911,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -31837,6 +32960,10 @@ L02B4_0303: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -31846,6 +32973,10 @@ L02B4_0303: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -31877,6 +33008,10 @@ L02B4_0303: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -32034,24 +33169,8 @@ L0357_0328: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -32122,6 +33241,10 @@ L035E_0328: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -32160,6 +33283,10 @@ L035E_0328: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -32431,6 +33558,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -32440,6 +33571,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -32471,6 +33606,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -32513,6 +33652,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -32521,6 +33664,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -32548,6 +33695,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -32589,6 +33740,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -32597,6 +33752,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -32624,6 +33783,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -32665,6 +33828,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -32673,6 +33840,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -32700,6 +33871,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -32741,6 +33916,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -32749,6 +33928,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -32776,6 +33959,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -32817,6 +34004,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -32825,6 +34016,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -32852,6 +34047,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -32893,6 +34092,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -32901,6 +34104,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -32928,6 +34135,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -32969,6 +34180,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -32977,6 +34192,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33004,6 +34223,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33045,6 +34268,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33053,6 +34280,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33080,6 +34311,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33121,6 +34356,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33129,6 +34368,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33156,6 +34399,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33197,6 +34444,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33205,6 +34456,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33232,6 +34487,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33273,6 +34532,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33281,6 +34544,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33308,6 +34575,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33349,6 +34620,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33357,6 +34632,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33384,6 +34663,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33425,6 +34708,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33433,6 +34720,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33460,6 +34751,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33501,6 +34796,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33509,6 +34808,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33536,6 +34839,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33577,6 +34884,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33585,6 +34896,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33612,6 +34927,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33657,6 +34976,10 @@ L02B4_032B: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -33666,6 +34989,10 @@ L02B4_032B: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -33697,6 +35024,10 @@ L02B4_032B: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -33849,6 +35180,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -33858,6 +35193,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33889,6 +35228,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33931,6 +35274,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33939,6 +35286,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33966,6 +35317,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34007,6 +35362,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34015,6 +35374,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34042,6 +35405,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34083,6 +35450,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34091,6 +35462,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34118,6 +35493,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34159,6 +35538,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34167,6 +35550,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34194,6 +35581,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34235,6 +35626,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34243,6 +35638,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34270,6 +35669,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34311,6 +35714,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34319,6 +35726,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34346,6 +35757,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34387,6 +35802,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34395,6 +35814,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34422,6 +35845,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34463,6 +35890,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34471,6 +35902,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34498,6 +35933,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34539,6 +35978,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34547,6 +35990,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34574,6 +36021,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34615,6 +36066,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34623,6 +36078,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34650,6 +36109,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34691,6 +36154,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34699,6 +36166,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34726,6 +36197,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34767,6 +36242,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34775,6 +36254,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34802,6 +36285,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34843,6 +36330,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34851,6 +36342,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34878,6 +36373,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34919,6 +36418,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34927,6 +36430,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34954,6 +36461,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34995,6 +36506,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35003,6 +36518,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35030,6 +36549,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35075,6 +36598,10 @@ L02B4_0331: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -35084,6 +36611,10 @@ L02B4_0331: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -35115,6 +36646,10 @@ L02B4_0331: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -35181,6 +36716,10 @@ L0204_03CF: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -35326,24 +36865,8 @@ L0357_03E4: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -35414,6 +36937,10 @@ L035E_03E4: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -35452,6 +36979,10 @@ L035E_03E4: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}

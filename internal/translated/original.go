@@ -290,6 +290,11 @@ func original(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		// that sets D).
 		return emu.StopBudget, budget
 	}
+	// The table at 0050–006F by value: a bit for each index that holds it.
+	var byValue0050 [256]uint32
+	for i := range 32 {
+		byValue0050[c.Mem[0x0050+i]] |= 1 << i
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -1347,6 +1352,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 001E DEX
@@ -1370,6 +1379,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1391,6 +1404,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1414,6 +1431,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1435,6 +1456,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1458,6 +1483,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1479,6 +1508,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1502,6 +1535,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1523,6 +1560,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1546,6 +1587,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1567,6 +1612,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1590,6 +1639,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1611,6 +1664,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1634,6 +1691,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1655,6 +1716,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1678,6 +1743,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1699,6 +1768,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1722,6 +1795,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1743,6 +1820,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1766,6 +1847,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1787,6 +1872,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1810,6 +1899,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1831,6 +1924,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1854,6 +1951,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1875,6 +1976,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1898,6 +2003,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1919,6 +2028,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1942,6 +2055,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1963,6 +2080,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1986,6 +2107,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2007,6 +2132,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2030,6 +2159,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2052,6 +2185,10 @@ L001A: // WHSET
 			clock -= 8<<clockShift + 3
 			pc = 0x001C
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -2331,6 +2468,10 @@ L0110: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -2361,6 +2502,10 @@ L0116:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 
@@ -2394,16 +2539,8 @@ L011E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -2493,6 +2630,10 @@ L012D:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -2502,6 +2643,10 @@ L012D:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -2548,6 +2693,10 @@ L0131: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -3136,6 +3285,10 @@ L0186:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 
@@ -3444,6 +3597,10 @@ L0204: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -4698,6 +4855,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -4707,6 +4868,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4738,6 +4903,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -4780,6 +4949,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -4788,6 +4961,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4815,6 +4992,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -4856,6 +5037,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -4864,6 +5049,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4891,6 +5080,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -4932,6 +5125,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -4940,6 +5137,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4967,6 +5168,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5008,6 +5213,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5016,6 +5225,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5043,6 +5256,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5084,6 +5301,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5092,6 +5313,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5119,6 +5344,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5160,6 +5389,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5168,6 +5401,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5195,6 +5432,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5236,6 +5477,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5244,6 +5489,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5271,6 +5520,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5312,6 +5565,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5320,6 +5577,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5347,6 +5608,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5388,6 +5653,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5396,6 +5665,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5423,6 +5696,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5464,6 +5741,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5472,6 +5753,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5499,6 +5784,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5540,6 +5829,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5548,6 +5841,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5575,6 +5872,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5616,6 +5917,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5624,6 +5929,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5651,6 +5960,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5692,6 +6005,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5700,6 +6017,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5727,6 +6048,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5768,6 +6093,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5776,6 +6105,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5803,6 +6136,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5844,6 +6181,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5852,6 +6193,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5879,6 +6224,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5924,6 +6273,10 @@ L02B4: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -5933,6 +6286,10 @@ L02B4: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -5964,6 +6321,10 @@ L02B4: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -6161,24 +6522,9 @@ L02DB: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -7130,6 +7476,10 @@ L0331: // UMOVE
 			pc = 0x033F
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0341 PLA
@@ -7162,6 +7512,10 @@ L0331: // UMOVE
 			clock -= 7<<clockShift + 2
 			pc = 0x0346
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -7230,24 +7584,8 @@ L0357: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -7316,6 +7654,10 @@ L035E: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -7354,6 +7696,10 @@ L035E: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -8753,6 +9099,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -8762,6 +9112,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -8793,6 +9147,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -8835,6 +9193,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -8843,6 +9205,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -8870,6 +9236,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -8911,6 +9281,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -8919,6 +9293,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -8946,6 +9324,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -8987,6 +9369,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -8995,6 +9381,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9022,6 +9412,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9063,6 +9457,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9071,6 +9469,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9098,6 +9500,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9139,6 +9545,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9147,6 +9557,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9174,6 +9588,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9215,6 +9633,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9223,6 +9645,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9250,6 +9676,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9291,6 +9721,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9299,6 +9733,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9326,6 +9764,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9367,6 +9809,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9375,6 +9821,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9402,6 +9852,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9443,6 +9897,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9451,6 +9909,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9478,6 +9940,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9519,6 +9985,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9527,6 +9997,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9554,6 +10028,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9595,6 +10073,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9603,6 +10085,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9630,6 +10116,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9671,6 +10161,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9679,6 +10173,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9706,6 +10204,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9747,6 +10249,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9755,6 +10261,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9782,6 +10292,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9823,6 +10337,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9831,6 +10349,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9858,6 +10380,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9899,6 +10425,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9907,6 +10437,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9934,6 +10468,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9979,6 +10517,10 @@ L02B4_002E: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -9988,6 +10530,10 @@ L02B4_002E: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -10019,6 +10565,10 @@ L02B4_002E: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -10109,24 +10659,8 @@ L0357_0048: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -10197,6 +10731,10 @@ L035E_0048: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -10235,6 +10773,10 @@ L035E_0048: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -10475,24 +11017,8 @@ L0357_014A: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -10563,6 +11089,10 @@ L035E_014A: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -10601,6 +11131,10 @@ L035E_014A: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -10836,6 +11370,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -10845,6 +11383,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10876,6 +11418,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10918,6 +11464,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10926,6 +11476,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10953,6 +11507,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10994,6 +11552,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11002,6 +11564,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11029,6 +11595,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11070,6 +11640,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11078,6 +11652,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11105,6 +11683,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11146,6 +11728,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11154,6 +11740,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11181,6 +11771,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11222,6 +11816,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11230,6 +11828,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11257,6 +11859,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11298,6 +11904,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11306,6 +11916,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11333,6 +11947,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11374,6 +11992,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11382,6 +12004,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11409,6 +12035,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11450,6 +12080,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11458,6 +12092,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11485,6 +12123,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11526,6 +12168,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11534,6 +12180,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11561,6 +12211,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11602,6 +12256,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11610,6 +12268,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11637,6 +12299,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11678,6 +12344,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11686,6 +12356,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11713,6 +12387,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11754,6 +12432,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11762,6 +12444,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11789,6 +12475,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11830,6 +12520,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11838,6 +12532,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11865,6 +12563,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11906,6 +12608,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11914,6 +12620,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11941,6 +12651,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11982,6 +12696,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11990,6 +12708,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12017,6 +12739,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12062,6 +12788,10 @@ L02B4_014D: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -12071,6 +12801,10 @@ L02B4_014D: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -12102,6 +12836,10 @@ L02B4_014D: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -12168,6 +12906,10 @@ L0204_0150: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -12308,6 +13050,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -12317,6 +13063,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12348,6 +13098,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12390,6 +13144,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12398,6 +13156,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12425,6 +13187,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12466,6 +13232,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12474,6 +13244,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12501,6 +13275,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12542,6 +13320,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12550,6 +13332,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12577,6 +13363,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12618,6 +13408,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12626,6 +13420,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12653,6 +13451,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12694,6 +13496,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12702,6 +13508,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12729,6 +13539,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12770,6 +13584,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12778,6 +13596,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12805,6 +13627,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12846,6 +13672,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12854,6 +13684,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12881,6 +13715,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12922,6 +13760,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12930,6 +13772,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12957,6 +13803,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12998,6 +13848,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13006,6 +13860,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13033,6 +13891,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13074,6 +13936,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13082,6 +13948,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13109,6 +13979,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13150,6 +14024,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13158,6 +14036,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13185,6 +14067,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13226,6 +14112,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13234,6 +14124,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13261,6 +14155,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13302,6 +14200,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13310,6 +14212,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13337,6 +14243,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13378,6 +14288,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13386,6 +14300,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13413,6 +14331,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13454,6 +14376,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13462,6 +14388,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13489,6 +14419,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13534,6 +14468,10 @@ L02B4_0153: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -13543,6 +14481,10 @@ L02B4_0153: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -13574,6 +14516,10 @@ L02B4_0153: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -13975,24 +14921,9 @@ L02DB_0230_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -14313,6 +15244,10 @@ L0110_0230_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -14344,6 +15279,10 @@ L0116_0230_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0230_0296
@@ -14380,16 +15319,8 @@ L011E_0230_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -14482,6 +15413,10 @@ L012D_0230_0296:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -14491,6 +15426,10 @@ L012D_0230_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -14538,6 +15477,10 @@ L0131_0230_0296: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -14815,6 +15758,10 @@ L0186_0230_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -15263,24 +16210,9 @@ L02DB_0237_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -15601,6 +16533,10 @@ L0110_0237_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -15632,6 +16568,10 @@ L0116_0237_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0237_02A9
@@ -15668,16 +16608,8 @@ L011E_0237_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -15770,6 +16702,10 @@ L012D_0237_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -15779,6 +16715,10 @@ L012D_0237_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -15826,6 +16766,10 @@ L0131_0237_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -16103,6 +17047,10 @@ L0186_0237_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -16551,24 +17499,9 @@ L02DB_0242_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -16889,6 +17822,10 @@ L0110_0242_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -16920,6 +17857,10 @@ L0116_0242_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0242_02A9
@@ -16956,16 +17897,8 @@ L011E_0242_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -17058,6 +17991,10 @@ L012D_0242_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -17067,6 +18004,10 @@ L012D_0242_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -17114,6 +18055,10 @@ L0131_0242_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -17391,6 +18336,10 @@ L0186_0242_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -17839,24 +18788,9 @@ L02DB_0249_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -18177,6 +19111,10 @@ L0110_0249_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -18208,6 +19146,10 @@ L0116_0249_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0249_02A9
@@ -18244,16 +19186,8 @@ L011E_0249_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -18346,6 +19280,10 @@ L012D_0249_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -18355,6 +19293,10 @@ L012D_0249_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -18402,6 +19344,10 @@ L0131_0249_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -18679,6 +19625,10 @@ L0186_0249_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -19058,24 +20008,9 @@ L02DB_0258_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -19396,6 +20331,10 @@ L0110_0258_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -19427,6 +20366,10 @@ L0116_0258_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0258_0296
@@ -19463,16 +20406,8 @@ L011E_0258_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -19565,6 +20500,10 @@ L012D_0258_0296:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -19574,6 +20513,10 @@ L012D_0258_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -19621,6 +20564,10 @@ L0131_0258_0296: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -19899,6 +20846,10 @@ L0186_0258_0296:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_0258_0296
@@ -20084,24 +21035,9 @@ L02DB_0267: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -20422,6 +21358,10 @@ L0110_026E: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -20453,6 +21393,10 @@ L0116_026E:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_026E
@@ -20489,16 +21433,8 @@ L011E_026E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -20591,6 +21527,10 @@ L012D_026E:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -20600,6 +21540,10 @@ L012D_026E:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -20647,6 +21591,10 @@ L0131_026E: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -20925,6 +21873,10 @@ L0186_026E:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_026E
@@ -21110,24 +22062,9 @@ L02DB_027C: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -21448,6 +22385,10 @@ L0110_0283: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -21479,6 +22420,10 @@ L0116_0283:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0283
@@ -21515,16 +22460,8 @@ L011E_0283: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -21617,6 +22554,10 @@ L012D_0283:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -21626,6 +22567,10 @@ L012D_0283:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -21673,6 +22618,10 @@ L0131_0283: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -21951,6 +22900,10 @@ L0186_0283:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_0283
@@ -22104,24 +23057,9 @@ L02DB_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -22442,6 +23380,10 @@ L0110_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -22473,6 +23415,10 @@ L0116_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0296
@@ -22509,16 +23455,8 @@ L011E_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -22611,6 +23549,10 @@ L012D_0296:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -22620,6 +23562,10 @@ L012D_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -22667,6 +23613,10 @@ L0131_0296: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -22945,6 +23895,10 @@ L0186_0296:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_0296
@@ -23130,24 +24084,9 @@ L02DB_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -23468,6 +24407,10 @@ L0110_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -23499,6 +24442,10 @@ L0116_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_02A9
@@ -23535,16 +24482,8 @@ L011E_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -23637,6 +24576,10 @@ L012D_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -23646,6 +24589,10 @@ L012D_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -23693,6 +24640,10 @@ L0131_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -23971,6 +24922,10 @@ L0186_02A9:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_02A9
@@ -24137,24 +25092,8 @@ L0357_0300: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -24225,6 +25164,10 @@ L035E_0300: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -24263,6 +25206,10 @@ L035E_0300: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -24498,6 +25445,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -24507,6 +25458,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24538,6 +25493,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24580,6 +25539,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24588,6 +25551,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24615,6 +25582,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24656,6 +25627,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24664,6 +25639,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24691,6 +25670,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24732,6 +25715,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24740,6 +25727,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24767,6 +25758,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24808,6 +25803,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24816,6 +25815,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24843,6 +25846,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24884,6 +25891,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24892,6 +25903,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24919,6 +25934,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24960,6 +25979,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24968,6 +25991,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24995,6 +26022,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25036,6 +26067,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25044,6 +26079,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25071,6 +26110,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25112,6 +26155,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25120,6 +26167,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25147,6 +26198,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25188,6 +26243,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25196,6 +26255,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25223,6 +26286,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25264,6 +26331,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25272,6 +26343,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25299,6 +26374,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25340,6 +26419,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25348,6 +26431,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25375,6 +26462,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25416,6 +26507,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25424,6 +26519,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25451,6 +26550,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25492,6 +26595,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25500,6 +26607,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25527,6 +26638,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25568,6 +26683,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25576,6 +26695,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25603,6 +26726,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25644,6 +26771,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25652,6 +26783,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25679,6 +26814,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25724,6 +26863,10 @@ L02B4_0303: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -25733,6 +26876,10 @@ L02B4_0303: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -25764,6 +26911,10 @@ L02B4_0303: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -25921,24 +27072,8 @@ L0357_0328: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -26009,6 +27144,10 @@ L035E_0328: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -26047,6 +27186,10 @@ L035E_0328: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -26282,6 +27425,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -26291,6 +27438,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26322,6 +27473,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26364,6 +27519,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26372,6 +27531,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26399,6 +27562,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26440,6 +27607,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26448,6 +27619,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26475,6 +27650,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26516,6 +27695,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26524,6 +27707,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26551,6 +27738,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26592,6 +27783,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26600,6 +27795,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26627,6 +27826,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26668,6 +27871,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26676,6 +27883,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26703,6 +27914,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26744,6 +27959,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26752,6 +27971,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26779,6 +28002,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26820,6 +28047,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26828,6 +28059,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26855,6 +28090,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26896,6 +28135,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26904,6 +28147,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26931,6 +28178,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26972,6 +28223,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26980,6 +28235,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27007,6 +28266,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27048,6 +28311,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27056,6 +28323,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27083,6 +28354,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27124,6 +28399,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27132,6 +28411,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27159,6 +28442,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27200,6 +28487,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27208,6 +28499,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27235,6 +28530,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27276,6 +28575,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27284,6 +28587,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27311,6 +28618,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27352,6 +28663,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27360,6 +28675,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27387,6 +28706,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27428,6 +28751,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27436,6 +28763,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27463,6 +28794,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27508,6 +28843,10 @@ L02B4_032B: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -27517,6 +28856,10 @@ L02B4_032B: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -27548,6 +28891,10 @@ L02B4_032B: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -27700,6 +29047,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -27709,6 +29060,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27740,6 +29095,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27782,6 +29141,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27790,6 +29153,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27817,6 +29184,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27858,6 +29229,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27866,6 +29241,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27893,6 +29272,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27934,6 +29317,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27942,6 +29329,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27969,6 +29360,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28010,6 +29405,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28018,6 +29417,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28045,6 +29448,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28086,6 +29493,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28094,6 +29505,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28121,6 +29536,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28162,6 +29581,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28170,6 +29593,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28197,6 +29624,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28238,6 +29669,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28246,6 +29681,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28273,6 +29712,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28314,6 +29757,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28322,6 +29769,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28349,6 +29800,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28390,6 +29845,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28398,6 +29857,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28425,6 +29888,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28466,6 +29933,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28474,6 +29945,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28501,6 +29976,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28542,6 +30021,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28550,6 +30033,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28577,6 +30064,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28618,6 +30109,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28626,6 +30121,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28653,6 +30152,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28694,6 +30197,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28702,6 +30209,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28729,6 +30240,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28770,6 +30285,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28778,6 +30297,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28805,6 +30328,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28846,6 +30373,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28854,6 +30385,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28881,6 +30416,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28926,6 +30465,10 @@ L02B4_0331: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -28935,6 +30478,10 @@ L02B4_0331: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -28966,6 +30513,10 @@ L02B4_0331: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -29032,6 +30583,10 @@ L0204_03CF: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -29177,24 +30732,8 @@ L0357_03E4: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -29265,6 +30804,10 @@ L035E_03E4: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -29303,6 +30846,10 @@ L035E_03E4: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}

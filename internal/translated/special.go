@@ -443,6 +443,11 @@ func special(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		// that sets D).
 		return emu.StopBudget, budget
 	}
+	// The table at 0050–006F by value: a bit for each index that holds it.
+	var byValue0050 [256]uint32
+	for i := range 32 {
+		byValue0050[c.Mem[0x0050+i]] |= 1 << i
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -2173,6 +2178,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 001E DEX
@@ -2196,6 +2205,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2217,6 +2230,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2240,6 +2257,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2261,6 +2282,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2284,6 +2309,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2305,6 +2334,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2328,6 +2361,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2349,6 +2386,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2372,6 +2413,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2393,6 +2438,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2416,6 +2465,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2437,6 +2490,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2460,6 +2517,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2481,6 +2542,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2504,6 +2569,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2525,6 +2594,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2548,6 +2621,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2569,6 +2646,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2592,6 +2673,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2613,6 +2698,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2636,6 +2725,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2657,6 +2750,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2680,6 +2777,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2701,6 +2802,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2724,6 +2829,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2745,6 +2854,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2768,6 +2881,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2789,6 +2906,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2812,6 +2933,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2833,6 +2958,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2856,6 +2985,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2878,6 +3011,10 @@ L001A: // WHSET
 			clock -= 8<<clockShift + 3
 			pc = 0x001C
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -3170,6 +3307,10 @@ L0110: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -3200,6 +3341,10 @@ L0116:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 
@@ -3233,16 +3378,8 @@ L011E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -3343,6 +3480,10 @@ L012D:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -3352,6 +3493,10 @@ L012D:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -3398,6 +3543,10 @@ L0131: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -4069,6 +4218,10 @@ L0186:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 
@@ -4413,6 +4566,10 @@ L0204: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -5587,6 +5744,10 @@ L02B4: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -5596,6 +5757,10 @@ L02B4: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -5627,6 +5792,10 @@ L02B4: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -5713,24 +5882,9 @@ L02DB: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -9513,24 +9667,8 @@ L047D: // XSD5
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -10281,6 +10419,8 @@ L04C3: // XATT
 	}
 	// 04D3 STX .BOARD
 	{
+		byValue0050[c.Mem[0x0050]] &^= 1 << 0
+		byValue0050[x] |= 1 << 0
 		c.Mem[0x0050] = x
 	}
 	// 04D5 LDA #$F9
@@ -10363,6 +10503,8 @@ L04E4:
 	}
 	// 04E5 STA .BOARD
 	{
+		byValue0050[c.Mem[0x0050]] &^= 1 << 0
+		byValue0050[a] |= 1 << 0
 		c.Mem[0x0050] = a
 	}
 	// 04E7 PLA
@@ -11681,16 +11823,8 @@ L059A: // XPL
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -12929,24 +13063,8 @@ L0624: // XM1
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -13125,24 +13243,8 @@ L0656: // XM1A
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -13348,24 +13450,8 @@ L0687: // XM4B
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -13751,6 +13837,10 @@ L06F8:
 			pc = 0x06FA
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 
@@ -13775,6 +13865,10 @@ L06FC: // XM6
 			clock -= 21<<clockShift + 6
 			pc = 0x0700
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -13851,6 +13945,10 @@ L070F:
 			clock -= 15<<clockShift + 4
 			pc = 0x0716
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -14293,6 +14391,10 @@ L076B:
 			pc = 0x076F
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0771 LDA .RATT
@@ -14424,6 +14526,10 @@ L0777: // XU1
 			pc = 0x079C
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 079E DEY
@@ -14484,6 +14590,10 @@ L07AB:
 			clock -= 4<<clockShift + 1
 			pc = 0x07AF
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -15191,6 +15301,10 @@ L02B4_002E: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -15200,6 +15314,10 @@ L02B4_002E: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -15231,6 +15349,10 @@ L02B4_002E: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -15800,6 +15922,10 @@ L02B4_014D: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -15809,6 +15935,10 @@ L02B4_014D: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -15840,6 +15970,10 @@ L02B4_014D: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -16150,6 +16284,10 @@ L0204_0150: // CLEAR
 			pc = 0x0204
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0206 DEX
@@ -16284,6 +16422,10 @@ L02B4_0153: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -16293,6 +16435,10 @@ L02B4_0153: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -16324,6 +16470,10 @@ L02B4_0153: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -17297,24 +17447,9 @@ L02DB_0237_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -17682,6 +17817,10 @@ L0110_0237_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -17713,6 +17852,10 @@ L0116_0237_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0237_02A9
@@ -17749,16 +17892,8 @@ L011E_0237_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -18489,24 +18624,9 @@ L02DB_0242_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -18874,6 +18994,10 @@ L0110_0242_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -18905,6 +19029,10 @@ L0116_0242_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0242_02A9
@@ -18941,16 +19069,8 @@ L011E_0242_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -19681,24 +19801,9 @@ L02DB_0249_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -20066,6 +20171,10 @@ L0110_0249_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -20097,6 +20206,10 @@ L0116_0249_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0249_02A9
@@ -20133,16 +20246,8 @@ L011E_0249_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -20804,24 +20909,9 @@ L02DB_0258_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -21189,6 +21279,10 @@ L0110_0258_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -21220,6 +21314,10 @@ L0116_0258_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0258_0296
@@ -21256,16 +21354,8 @@ L011E_0258_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -21688,24 +21778,9 @@ L02DB_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -22073,6 +22148,10 @@ L0110_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -22104,6 +22183,10 @@ L0116_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0296
@@ -22140,16 +22223,8 @@ L011E_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -22572,24 +22647,9 @@ L02DB_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -22957,6 +23017,10 @@ L0110_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -22988,6 +23052,10 @@ L0116_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_02A9
@@ -23024,16 +23092,8 @@ L011E_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -23427,6 +23487,10 @@ L02B4_0303: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -23436,6 +23500,10 @@ L02B4_0303: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -23467,6 +23535,10 @@ L02B4_0303: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -23857,6 +23929,10 @@ L02B4_032B: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -23866,6 +23942,10 @@ L02B4_032B: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -23897,6 +23977,10 @@ L02B4_032B: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -24287,6 +24371,10 @@ L02B4_0331: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -24296,6 +24384,10 @@ L02B4_0331: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -24327,6 +24419,10 @@ L02B4_0331: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -24636,6 +24732,10 @@ L0204_03CF: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -25071,24 +25171,9 @@ L02DB_042F_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -25456,6 +25541,10 @@ L0110_042F_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -25487,6 +25576,10 @@ L0116_042F_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_042F_0296
@@ -25523,16 +25616,8 @@ L011E_042F_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -26072,24 +26157,8 @@ L047D_044B: // XSD5
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -26446,24 +26515,8 @@ L047D_0450: // XSD5
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -26726,6 +26779,8 @@ L04C3_0496: // XATT
 	}
 	// 04D3 STX .BOARD
 	{
+		byValue0050[c.Mem[0x0050]] &^= 1 << 0
+		byValue0050[x] |= 1 << 0
 		c.Mem[0x0050] = x
 	}
 	// 04D5 LDA #$F9
@@ -26808,6 +26863,8 @@ L04E4_0496:
 	}
 	// 04E5 STA .BOARD
 	{
+		byValue0050[c.Mem[0x0050]] &^= 1 << 0
+		byValue0050[a] |= 1 << 0
 		c.Mem[0x0050] = a
 	}
 	// 04E7 PLA
@@ -27071,6 +27128,10 @@ L02B4_0496_04DE: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -27080,6 +27141,10 @@ L02B4_0496_04DE: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -27111,6 +27176,10 @@ L02B4_0496_04DE: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -27501,6 +27570,10 @@ L02B4_0496_04E4: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -27510,6 +27583,10 @@ L02B4_0496_04E4: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -27541,6 +27618,10 @@ L02B4_0496_04E4: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -27916,6 +27997,8 @@ L04C3_04A1: // XATT
 	}
 	// 04D3 STX .BOARD
 	{
+		byValue0050[c.Mem[0x0050]] &^= 1 << 0
+		byValue0050[x] |= 1 << 0
 		c.Mem[0x0050] = x
 	}
 	// 04D5 LDA #$F9
@@ -27998,6 +28081,8 @@ L04E4_04A1:
 	}
 	// 04E5 STA .BOARD
 	{
+		byValue0050[c.Mem[0x0050]] &^= 1 << 0
+		byValue0050[a] |= 1 << 0
 		c.Mem[0x0050] = a
 	}
 	// 04E7 PLA
@@ -28261,6 +28346,10 @@ L02B4_04A1_04DE: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -28270,6 +28359,10 @@ L02B4_04A1_04DE: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -28301,6 +28394,10 @@ L02B4_04A1_04DE: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -28691,6 +28788,10 @@ L02B4_04A1_04E4: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -28700,6 +28801,10 @@ L02B4_04A1_04E4: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -28731,6 +28836,10 @@ L02B4_04A1_04E4: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -29156,6 +29265,8 @@ L04C3_04A9: // XATT
 	}
 	// 04D3 STX .BOARD
 	{
+		byValue0050[c.Mem[0x0050]] &^= 1 << 0
+		byValue0050[x] |= 1 << 0
 		c.Mem[0x0050] = x
 	}
 	// 04D5 LDA #$F9
@@ -29238,6 +29349,8 @@ L04E4_04A9:
 	}
 	// 04E5 STA .BOARD
 	{
+		byValue0050[c.Mem[0x0050]] &^= 1 << 0
+		byValue0050[a] |= 1 << 0
 		c.Mem[0x0050] = a
 	}
 	// 04E7 PLA
@@ -29501,6 +29614,10 @@ L02B4_04A9_04DE: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -29510,6 +29627,10 @@ L02B4_04A9_04DE: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -29541,6 +29662,10 @@ L02B4_04A9_04DE: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -29931,6 +30056,10 @@ L02B4_04A9_04E4: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -29940,6 +30069,10 @@ L02B4_04A9_04E4: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -29971,6 +30104,10 @@ L02B4_04A9_04E4: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -30380,6 +30517,10 @@ L0110_04B4: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -30411,6 +30552,10 @@ L0116_04B4:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_04B4
@@ -30447,16 +30592,8 @@ L011E_04B4: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -30850,6 +30987,10 @@ L02B4_04DE: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -30859,6 +31000,10 @@ L02B4_04DE: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -30890,6 +31035,10 @@ L02B4_04DE: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -31280,6 +31429,10 @@ L02B4_04E4: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -31289,6 +31442,10 @@ L02B4_04E4: // ETC
 			clock -= 19<<clockShift + 6
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -31320,6 +31477,10 @@ L02B4_04E4: // ETC
 			clock -= 7<<clockShift + 2
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -31672,24 +31833,9 @@ L02DB_04FD: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -32163,6 +32309,10 @@ L0110_050E: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -32194,6 +32344,10 @@ L0116_050E:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_050E
@@ -32230,16 +32384,8 @@ L011E_050E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -32662,24 +32808,9 @@ L02DB_051C: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -33047,6 +33178,10 @@ L0110_052E: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -33078,6 +33213,10 @@ L0116_052E:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_052E
@@ -33114,16 +33253,8 @@ L011E_052E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -33521,6 +33652,10 @@ L0110_0534: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -33552,6 +33687,10 @@ L0116_0534:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0534
@@ -33588,16 +33727,8 @@ L011E_0534: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)

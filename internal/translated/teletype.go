@@ -420,6 +420,21 @@ func teletype(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		// that sets D).
 		return emu.StopBudget, budget
 	}
+	// The table at 0050–006F by value: a bit for each index that holds it.
+	var byValue0050 [256]uint32
+	for i := range 32 {
+		byValue0050[c.Mem[0x0050+i]] |= 1 << i
+	}
+	// The table at 070A–070F by value: a bit for each index that holds it.
+	var byValue070A [256]uint32
+	for i := range 6 {
+		byValue070A[c.Mem[0x070A+i]] |= 1 << i
+	}
+	// The table at 0720–0722 by value: a bit for each index that holds it.
+	var byValue0720 [256]uint32
+	for i := range 3 {
+		byValue0720[c.Mem[0x0720+i]] |= 1 << i
+	}
 	budget = min(budget, 1<<clockShift)
 	var clock uint64
 	end := budget << clockShift
@@ -2215,6 +2230,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 001E DEX
@@ -2238,6 +2257,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2259,6 +2282,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2282,6 +2309,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2303,6 +2334,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2326,6 +2361,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2347,6 +2386,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2370,6 +2413,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2391,6 +2438,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2414,6 +2465,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2435,6 +2490,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2458,6 +2517,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2479,6 +2542,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2502,6 +2569,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2523,6 +2594,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2546,6 +2621,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2567,6 +2646,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2590,6 +2673,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2611,6 +2698,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2634,6 +2725,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2655,6 +2750,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2678,6 +2777,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2699,6 +2802,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2722,6 +2829,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2743,6 +2854,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2766,6 +2881,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2787,6 +2906,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2810,6 +2933,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2831,6 +2958,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2854,6 +2985,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2875,6 +3010,10 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2898,6 +3037,10 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2920,6 +3063,10 @@ L001A: // WHSET
 			clock -= 8<<clockShift + 3
 			pc = 0x001C
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -3199,6 +3346,10 @@ L0110: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -3229,6 +3380,10 @@ L0116:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 
@@ -3262,16 +3417,8 @@ L011E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -3361,6 +3508,10 @@ L012D:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -3370,6 +3521,10 @@ L012D:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -3416,6 +3571,10 @@ L0131: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -4196,6 +4355,10 @@ L0186:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 
@@ -4600,6 +4763,10 @@ L0204: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -6142,6 +6309,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -6151,6 +6322,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6182,6 +6357,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6224,6 +6403,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6232,6 +6415,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6259,6 +6446,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6300,6 +6491,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6308,6 +6503,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6335,6 +6534,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6376,6 +6579,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6384,6 +6591,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6411,6 +6622,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6452,6 +6667,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6460,6 +6679,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6487,6 +6710,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6528,6 +6755,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6536,6 +6767,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6563,6 +6798,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6604,6 +6843,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6612,6 +6855,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6639,6 +6886,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6680,6 +6931,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6688,6 +6943,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6715,6 +6974,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6756,6 +7019,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6764,6 +7031,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6791,6 +7062,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6832,6 +7107,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6840,6 +7119,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6867,6 +7150,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6908,6 +7195,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6916,6 +7207,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6943,6 +7238,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6984,6 +7283,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6992,6 +7295,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -7019,6 +7326,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -7060,6 +7371,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -7068,6 +7383,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -7095,6 +7414,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -7136,6 +7459,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -7144,6 +7471,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -7171,6 +7502,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -7212,6 +7547,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -7220,6 +7559,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -7247,6 +7590,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -7288,6 +7635,10 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -7296,6 +7647,10 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -7323,6 +7678,10 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -7368,6 +7727,10 @@ L02B4: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -7377,6 +7740,10 @@ L02B4: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -7408,6 +7775,10 @@ L02B4: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -7701,24 +8072,9 @@ L02DB: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -9054,6 +9410,10 @@ L0331: // UMOVE
 			pc = 0x033F
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0341 PLA
@@ -9086,6 +9446,10 @@ L0331: // UMOVE
 			clock -= 7<<clockShift + 2
 			pc = 0x0346
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -9154,24 +9518,8 @@ L0357: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -9240,6 +9588,10 @@ L035E: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -9278,6 +9630,10 @@ L035E: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -13079,13 +13435,8 @@ L052E: // PLETR
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x05 {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x708])<<0 | uint64(c.Mem[0x709])<<8 | uint64(c.Mem[0x70A])<<16 | uint64(c.Mem[0x70B])<<24 | uint64(c.Mem[0x70C])<<32 | uint64(c.Mem[0x70D])<<40 | uint64(c.Mem[0x70E])<<48 | uint64(c.Mem[0x70F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z0 &^= 1<<16 - 1 // below the table
-		switch {
-		case z0 != 0:
-			found = -2 + (63-bits.LeadingZeros64(z0))/8
+		if m := byValue070A[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(5 - found)
@@ -13370,24 +13721,8 @@ L0572: // PFIND
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -14696,13 +15031,8 @@ L05E9: // GWLOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x02 {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x71B])<<0 | uint64(c.Mem[0x71C])<<8 | uint64(c.Mem[0x71D])<<16 | uint64(c.Mem[0x71E])<<24 | uint64(c.Mem[0x71F])<<32 | uint64(c.Mem[0x720])<<40 | uint64(c.Mem[0x721])<<48 | uint64(c.Mem[0x722])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z0 &^= 1<<40 - 1 // below the table
-		switch {
-		case z0 != 0:
-			found = -5 + (63-bits.LeadingZeros64(z0))/8
+		if m := byValue0720[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(2 - found)
@@ -15792,24 +16122,8 @@ L068C: // BFIND
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -17063,6 +17377,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -17072,6 +17390,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17103,6 +17425,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17145,6 +17471,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17153,6 +17483,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17180,6 +17514,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17221,6 +17559,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17229,6 +17571,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17256,6 +17602,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17297,6 +17647,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17305,6 +17659,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17332,6 +17690,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17373,6 +17735,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17381,6 +17747,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17408,6 +17778,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17449,6 +17823,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17457,6 +17835,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17484,6 +17866,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17525,6 +17911,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17533,6 +17923,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17560,6 +17954,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17601,6 +17999,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17609,6 +18011,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17636,6 +18042,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17677,6 +18087,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17685,6 +18099,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17712,6 +18130,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17753,6 +18175,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17761,6 +18187,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17788,6 +18218,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17829,6 +18263,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17837,6 +18275,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17864,6 +18306,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17905,6 +18351,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17913,6 +18363,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17940,6 +18394,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17981,6 +18439,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17989,6 +18451,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18016,6 +18482,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18057,6 +18527,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18065,6 +18539,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18092,6 +18570,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18133,6 +18615,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18141,6 +18627,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18168,6 +18658,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18209,6 +18703,10 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18217,6 +18715,10 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18244,6 +18746,10 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18289,6 +18795,10 @@ L02B4_002E: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -18298,6 +18808,10 @@ L02B4_002E: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -18329,6 +18843,10 @@ L02B4_002E: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -18419,24 +18937,8 @@ L0357_0048: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -18507,6 +19009,10 @@ L035E_0048: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -18545,6 +19051,10 @@ L035E_0048: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -18881,24 +19391,8 @@ L0357_014A: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -18969,6 +19463,10 @@ L035E_014A: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -19007,6 +19505,10 @@ L035E_014A: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -19338,6 +19840,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -19347,6 +19853,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19378,6 +19888,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19420,6 +19934,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19428,6 +19946,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19455,6 +19977,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19496,6 +20022,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19504,6 +20034,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19531,6 +20065,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19572,6 +20110,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19580,6 +20122,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19607,6 +20153,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19648,6 +20198,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19656,6 +20210,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19683,6 +20241,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19724,6 +20286,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19732,6 +20298,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19759,6 +20329,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19800,6 +20374,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19808,6 +20386,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19835,6 +20417,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19876,6 +20462,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19884,6 +20474,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19911,6 +20505,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19952,6 +20550,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19960,6 +20562,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19987,6 +20593,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20028,6 +20638,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20036,6 +20650,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20063,6 +20681,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20104,6 +20726,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20112,6 +20738,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20139,6 +20769,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20180,6 +20814,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20188,6 +20826,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20215,6 +20857,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20256,6 +20902,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20264,6 +20914,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20291,6 +20945,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20332,6 +20990,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20340,6 +21002,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20367,6 +21033,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20408,6 +21078,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20416,6 +21090,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20443,6 +21121,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20484,6 +21166,10 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20492,6 +21178,10 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20519,6 +21209,10 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20564,6 +21258,10 @@ L02B4_014D: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -20573,6 +21271,10 @@ L02B4_014D: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -20604,6 +21306,10 @@ L02B4_014D: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -20670,6 +21376,10 @@ L0204_0150: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -20810,6 +21520,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -20819,6 +21533,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20850,6 +21568,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20892,6 +21614,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20900,6 +21626,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20927,6 +21657,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20968,6 +21702,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20976,6 +21714,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21003,6 +21745,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21044,6 +21790,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21052,6 +21802,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21079,6 +21833,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21120,6 +21878,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21128,6 +21890,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21155,6 +21921,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21196,6 +21966,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21204,6 +21978,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21231,6 +22009,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21272,6 +22054,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21280,6 +22066,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21307,6 +22097,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21348,6 +22142,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21356,6 +22154,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21383,6 +22185,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21424,6 +22230,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21432,6 +22242,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21459,6 +22273,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21500,6 +22318,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21508,6 +22330,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21535,6 +22361,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21576,6 +22406,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21584,6 +22418,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21611,6 +22449,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21652,6 +22494,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21660,6 +22506,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21687,6 +22537,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21728,6 +22582,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21736,6 +22594,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21763,6 +22625,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21804,6 +22670,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21812,6 +22682,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21839,6 +22713,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21880,6 +22758,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21888,6 +22770,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21915,6 +22801,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21956,6 +22846,10 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21964,6 +22858,10 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21991,6 +22889,10 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -22036,6 +22938,10 @@ L02B4_0153: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -22045,6 +22951,10 @@ L02B4_0153: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -22076,6 +22986,10 @@ L02B4_0153: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -22573,24 +23487,9 @@ L02DB_0230_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -22911,6 +23810,10 @@ L0110_0230_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -22942,6 +23845,10 @@ L0116_0230_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0230_0296
@@ -22978,16 +23885,8 @@ L011E_0230_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -23080,6 +23979,10 @@ L012D_0230_0296:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -23089,6 +23992,10 @@ L012D_0230_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -23136,6 +24043,10 @@ L0131_0230_0296: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -23413,6 +24324,10 @@ L0186_0230_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -23957,24 +24872,9 @@ L02DB_0237_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -24295,6 +25195,10 @@ L0110_0237_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -24326,6 +25230,10 @@ L0116_0237_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0237_02A9
@@ -24362,16 +25270,8 @@ L011E_0237_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -24464,6 +25364,10 @@ L012D_0237_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -24473,6 +25377,10 @@ L012D_0237_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -24520,6 +25428,10 @@ L0131_0237_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -24797,6 +25709,10 @@ L0186_0237_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -25341,24 +26257,9 @@ L02DB_0242_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -25679,6 +26580,10 @@ L0110_0242_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -25710,6 +26615,10 @@ L0116_0242_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0242_02A9
@@ -25746,16 +26655,8 @@ L011E_0242_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -25848,6 +26749,10 @@ L012D_0242_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -25857,6 +26762,10 @@ L012D_0242_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -25904,6 +26813,10 @@ L0131_0242_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -26181,6 +27094,10 @@ L0186_0242_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -26725,24 +27642,9 @@ L02DB_0249_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -27063,6 +27965,10 @@ L0110_0249_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -27094,6 +28000,10 @@ L0116_0249_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0249_02A9
@@ -27130,16 +28040,8 @@ L011E_0249_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -27232,6 +28134,10 @@ L012D_0249_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -27241,6 +28147,10 @@ L012D_0249_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -27288,6 +28198,10 @@ L0131_0249_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -27565,6 +28479,10 @@ L0186_0249_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x0186
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -28040,24 +28958,9 @@ L02DB_0258_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -28378,6 +29281,10 @@ L0110_0258_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -28409,6 +29316,10 @@ L0116_0258_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0258_0296
@@ -28445,16 +29356,8 @@ L011E_0258_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -28547,6 +29450,10 @@ L012D_0258_0296:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -28556,6 +29463,10 @@ L012D_0258_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -28603,6 +29514,10 @@ L0131_0258_0296: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -28881,6 +29796,10 @@ L0186_0258_0296:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_0258_0296
@@ -29066,24 +29985,9 @@ L02DB_0267: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -29404,6 +30308,10 @@ L0110_026E: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -29435,6 +30343,10 @@ L0116_026E:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_026E
@@ -29471,16 +30383,8 @@ L011E_026E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -29573,6 +30477,10 @@ L012D_026E:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -29582,6 +30490,10 @@ L012D_026E:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -29629,6 +30541,10 @@ L0131_026E: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -29907,6 +30823,10 @@ L0186_026E:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_026E
@@ -30092,24 +31012,9 @@ L02DB_027C: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -30430,6 +31335,10 @@ L0110_0283: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -30461,6 +31370,10 @@ L0116_0283:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0283
@@ -30497,16 +31410,8 @@ L011E_0283: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -30599,6 +31504,10 @@ L012D_0283:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -30608,6 +31517,10 @@ L012D_0283:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -30655,6 +31568,10 @@ L0131_0283: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -30933,6 +31850,10 @@ L0186_0283:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_0283
@@ -31086,24 +32007,9 @@ L02DB_0291: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -31424,6 +32330,10 @@ L0110_0296: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -31455,6 +32365,10 @@ L0116_0296:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_0296
@@ -31491,16 +32405,8 @@ L011E_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -31593,6 +32499,10 @@ L012D_0296:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -31602,6 +32512,10 @@ L012D_0296:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -31649,6 +32563,10 @@ L0131_0296: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -31927,6 +32845,10 @@ L0186_0296:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_0296
@@ -32112,24 +33034,9 @@ L02DB_029F: // LOOP
 		}
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
-		if n == 32 { // the value set before the loop: its words without a loop
-			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-			switch {
-			case z0 != 0:
-				found = 24 + (63-bits.LeadingZeros64(z0))/8
-			case z1 != 0:
-				found = 16 + (63-bits.LeadingZeros64(z1))/8
-			case z2 != 0:
-				found = 8 + (63-bits.LeadingZeros64(z2))/8
-			case z3 != 0:
-				found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
 			}
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
@@ -32450,6 +33357,10 @@ L0110_02A9: // OVER
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	// 0112 CMP #$01
@@ -32481,6 +33392,10 @@ L0116_02A9:
 		m := c.Mem[ea]
 		m++
 		nz = int(int8(m))
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[m] |= 1 << i
+		}
 		c.Mem[ea] = m
 	}
 	goto L0118_02A9
@@ -32517,16 +33432,8 @@ L011E_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z1))/8
+		if m := byValue0050[a] >> 16; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(15 - found)
@@ -32619,6 +33526,10 @@ L012D_02A9:
 			pc = 0x012D
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
+		}
 		c.Mem[ea] = y
 	}
 	// 012F STA .MAXC,X
@@ -32628,6 +33539,10 @@ L012D_02A9:
 			clock -= 4<<clockShift + 1
 			pc = 0x012F
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -32675,6 +33590,10 @@ L0131_02A9: // LESS
 			clock -= 8<<clockShift + 2
 			pc = 0x0135
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -32953,6 +33872,10 @@ L0186_02A9:
 			pc = 0x0186
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	goto L0188_02A9
@@ -33119,24 +34042,8 @@ L0357_0300: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -33207,6 +34114,10 @@ L035E_0300: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -33245,6 +34156,10 @@ L035E_0300: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -33576,6 +34491,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -33585,6 +34504,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33616,6 +34539,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33658,6 +34585,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33666,6 +34597,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33693,6 +34628,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33734,6 +34673,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33742,6 +34685,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33769,6 +34716,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33810,6 +34761,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33818,6 +34773,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33845,6 +34804,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33886,6 +34849,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33894,6 +34861,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33921,6 +34892,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -33962,6 +34937,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -33970,6 +34949,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -33997,6 +34980,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34038,6 +35025,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34046,6 +35037,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34073,6 +35068,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34114,6 +35113,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34122,6 +35125,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34149,6 +35156,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34190,6 +35201,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34198,6 +35213,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34225,6 +35244,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34266,6 +35289,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34274,6 +35301,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34301,6 +35332,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34342,6 +35377,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34350,6 +35389,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34377,6 +35420,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34418,6 +35465,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34426,6 +35477,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34453,6 +35508,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34494,6 +35553,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34502,6 +35565,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34529,6 +35596,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34570,6 +35641,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34578,6 +35653,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34605,6 +35684,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34646,6 +35729,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34654,6 +35741,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34681,6 +35772,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34722,6 +35817,10 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34730,6 +35829,10 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34757,6 +35860,10 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34802,6 +35909,10 @@ L02B4_0303: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -34811,6 +35922,10 @@ L02B4_0303: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -34842,6 +35957,10 @@ L02B4_0303: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -34999,24 +36118,8 @@ L0357_0328: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -35087,6 +36190,10 @@ L035E_0328: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -35125,6 +36232,10 @@ L035E_0328: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -35456,6 +36567,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -35465,6 +36580,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35496,6 +36615,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35538,6 +36661,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35546,6 +36673,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35573,6 +36704,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35614,6 +36749,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35622,6 +36761,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35649,6 +36792,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35690,6 +36837,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35698,6 +36849,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35725,6 +36880,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35766,6 +36925,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35774,6 +36937,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35801,6 +36968,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35842,6 +37013,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35850,6 +37025,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35877,6 +37056,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35918,6 +37101,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35926,6 +37113,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35953,6 +37144,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35994,6 +37189,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36002,6 +37201,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36029,6 +37232,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36070,6 +37277,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36078,6 +37289,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36105,6 +37320,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36146,6 +37365,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36154,6 +37377,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36181,6 +37408,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36222,6 +37453,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36230,6 +37465,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36257,6 +37496,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36298,6 +37541,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36306,6 +37553,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36333,6 +37584,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36374,6 +37629,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36382,6 +37641,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36409,6 +37672,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36450,6 +37717,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36458,6 +37729,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36485,6 +37760,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36526,6 +37805,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36534,6 +37817,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36561,6 +37848,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36602,6 +37893,10 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36610,6 +37905,10 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36637,6 +37936,10 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36682,6 +37985,10 @@ L02B4_032B: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -36691,6 +37998,10 @@ L02B4_032B: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -36722,6 +38033,10 @@ L02B4_032B: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -36874,6 +38189,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -36883,6 +38202,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36914,6 +38237,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36956,6 +38283,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36964,6 +38295,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36991,6 +38326,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37032,6 +38371,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37040,6 +38383,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37067,6 +38414,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37108,6 +38459,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37116,6 +38471,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37143,6 +38502,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37184,6 +38547,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37192,6 +38559,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37219,6 +38590,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37260,6 +38635,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37268,6 +38647,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37295,6 +38678,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37336,6 +38723,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37344,6 +38735,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37371,6 +38766,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37412,6 +38811,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37420,6 +38823,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37447,6 +38854,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37488,6 +38899,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37496,6 +38911,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37523,6 +38942,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37564,6 +38987,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37572,6 +38999,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37599,6 +39030,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37640,6 +39075,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37648,6 +39087,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37675,6 +39118,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37716,6 +39163,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37724,6 +39175,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37751,6 +39206,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37792,6 +39251,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37800,6 +39263,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37827,6 +39294,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37868,6 +39339,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37876,6 +39351,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37903,6 +39382,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37944,6 +39427,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37952,6 +39439,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37979,6 +39470,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -38020,6 +39515,10 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
+			}
 			c.Mem[ea] = a
 		}
 		{
@@ -38028,6 +39527,10 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -38055,6 +39558,10 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
+			}
+			if i := ea - 0x0050; i < 32 {
+				byValue0050[c.Mem[ea]] &^= 1 << i
+				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -38100,6 +39607,10 @@ L02B4_0331: // ETC
 			pc = 0x02BB
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 02BD STY .BOARD,X
@@ -38109,6 +39620,10 @@ L02B4_0331: // ETC
 			clock -= 20<<clockShift + 7
 			pc = 0x02BD
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -38140,6 +39655,10 @@ L02B4_0331: // ETC
 			clock -= 8<<clockShift + 3
 			pc = 0x02C4
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -38206,6 +39725,10 @@ L0204_03CF: // CLEAR
 			clock -= 8<<clockShift + 3
 			pc = 0x0204
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
@@ -38351,24 +39874,8 @@ L0357_03E4: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
-		z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
-		z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
-		z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
-		z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
-		z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
-		switch {
-		case z0 != 0:
-			found = 24 + (63-bits.LeadingZeros64(z0))/8
-		case z1 != 0:
-			found = 16 + (63-bits.LeadingZeros64(z1))/8
-		case z2 != 0:
-			found = 8 + (63-bits.LeadingZeros64(z2))/8
-		case z3 != 0:
-			found = 0 + (63-bits.LeadingZeros64(z3))/8
+		if m := byValue0050[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(31 - found)
@@ -38439,6 +39946,10 @@ L035E_03E4: // TAKE
 			pc = 0x0360
 			goto step
 		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[a] |= 1 << i
+		}
 		c.Mem[ea] = a
 	}
 	// 0362 TXA
@@ -38477,6 +39988,10 @@ L035E_03E4: // TAKE
 			clock -= 18<<clockShift + 6
 			pc = 0x0368
 			goto step
+		}
+		if i := ea - 0x0050; i < 32 {
+			byValue0050[c.Mem[ea]] &^= 1 << i
+			byValue0050[y] |= 1 << i
 		}
 		c.Mem[ea] = y
 	}
@@ -40462,13 +41977,8 @@ L05E9_0547: // GWLOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x02 {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x71B])<<0 | uint64(c.Mem[0x71C])<<8 | uint64(c.Mem[0x71D])<<16 | uint64(c.Mem[0x71E])<<24 | uint64(c.Mem[0x71F])<<32 | uint64(c.Mem[0x720])<<40 | uint64(c.Mem[0x721])<<48 | uint64(c.Mem[0x722])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z0 &^= 1<<40 - 1 // below the table
-		switch {
-		case z0 != 0:
-			found = -5 + (63-bits.LeadingZeros64(z0))/8
+		if m := byValue0720[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(2 - found)
@@ -40850,13 +42360,8 @@ L05E9_0563: // GWLOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x02 {
 		found := -1
-		pat := uint64(a) * 0x0101010101010101
-		z0 := (uint64(c.Mem[0x71B])<<0 | uint64(c.Mem[0x71C])<<8 | uint64(c.Mem[0x71D])<<16 | uint64(c.Mem[0x71E])<<24 | uint64(c.Mem[0x71F])<<32 | uint64(c.Mem[0x720])<<40 | uint64(c.Mem[0x721])<<48 | uint64(c.Mem[0x722])<<56) ^ pat
-		z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
-		z0 &^= 1<<40 - 1 // below the table
-		switch {
-		case z0 != 0:
-			found = -5 + (63-bits.LeadingZeros64(z0))/8
+		if m := byValue0720[a]; m != 0 {
+			found = 31 - bits.LeadingZeros32(m)
 		}
 		if found >= 0 {
 			passes := uint64(2 - found)

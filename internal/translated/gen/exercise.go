@@ -24,8 +24,13 @@ const (
 	exerciseTrap    = 0x1F1F // a byte no instruction uses (the test puts it there)
 )
 
-// exerciseVariables is set by exerciseProgram: its variable operands.
-var exerciseVariables []uint16
+// exerciseVariables is set by exerciseProgram: its variable operands;
+// exerciseTail, where its sections after the two passes of every opcode
+// begin.
+var (
+	exerciseVariables []uint16
+	exerciseTail      uint16
+)
 
 // exerciseProgram assembles the exercise into memory and returns its
 // entry points.
@@ -105,6 +110,7 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	// mode again for what follows, which the whole translation runs only
 	// with D clear.
 	emit(op("CLD", isa.Implied).Code)
+	exerciseTail = pc
 	// Table scans (see emu/translate/loops.go), down a zero-page table
 	// by X and an absolute one by Y, from whatever the registers hold.
 	emit(op("DEX", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x04, op("CMP", isa.ZeroPageX).Code, 0xC0, op("BNE", isa.Relative).Code, 0xF9)
@@ -114,6 +120,29 @@ func exerciseProgram() (mem *[65536]byte, entries []uint16) {
 	// And one whose table's address is variable, translated plainly.
 	emit(op("DEX", isa.Implied).Code, op("BMI", isa.Relative).Code, 0x04, op("CMP", isa.ZeroPageX).Code, 0xC0, op("BNE", isa.Relative).Code, 0xF9)
 	exerciseVariables = append(exerciseVariables, pc-3)
+	record()
+	// Stores into the tables of the scans below, which the whole
+	// translation keeps by value (emu/translate: shadow.go), in every
+	// mode a store has: the byte looked for put in, other bytes over
+	// it, at fixed and random indexes (some past the table's end).
+	emit(op("LDA", isa.ZeroPage).Code, 0x4F, op("STA", isa.ZeroPage).Code, 0x63)
+	emit(op("LDA", isa.ZeroPage).Code, 0x4D, op("AND", isa.Immediate).Code, 0x3F, op("TAX", isa.Implied).Code)
+	emit(op("LDA", isa.ZeroPage).Code, 0x4C, op("AND", isa.Immediate).Code, 0x1F, op("TAY", isa.Implied).Code)
+	emit(op("LDA", isa.ZeroPage).Code, 0x4E, op("STA", isa.ZeroPageX).Code, 0x50)
+	emit(op("STX", isa.ZeroPageY).Code, 0x50, op("STY", isa.ZeroPageX).Code, 0x51)
+	emit(op("INC", isa.ZeroPage).Code, 0x5F, op("DEC", isa.ZeroPageX).Code, 0x52, op("ROL", isa.ZeroPageX).Code, 0x53)
+	emit(op("LDA", isa.Absolute).Code, lo(exerciseData+0x3F), hi(exerciseData+0x3F))
+	emit(op("STA", isa.Absolute).Code, lo(exerciseData+0x45), hi(exerciseData+0x45))
+	emit(op("STA", isa.AbsoluteY).Code, lo(exerciseData+0x40), hi(exerciseData+0x40))
+	emit(op("LDA", isa.ZeroPage).Code, 0x4E, op("STA", isa.AbsoluteX).Code, lo(exerciseData+0x30), hi(exerciseData+0x30))
+	emit(op("INC", isa.Absolute).Code, lo(exerciseData+0x4A), hi(exerciseData+0x4A), op("LSR", isa.AbsoluteX).Code, lo(exerciseData+0x40), hi(exerciseData+0x40))
+	// Through pointers: (48,X) with X at 0 to the absolute table, (4A),Y
+	// to zero page's.
+	emit(op("LDA", isa.Immediate).Code, lo(exerciseData+0x4C), op("STA", isa.ZeroPage).Code, 0x48)
+	emit(op("LDA", isa.Immediate).Code, hi(exerciseData+0x4C), op("STA", isa.ZeroPage).Code, 0x49)
+	emit(op("LDA", isa.Immediate).Code, 0x50, op("STA", isa.ZeroPage).Code, 0x4A, op("LDA", isa.Immediate).Code, 0x00, op("STA", isa.ZeroPage).Code, 0x4B)
+	emit(op("LDX", isa.Immediate).Code, 0x00, op("LDA", isa.ZeroPage).Code, 0x4F, op("STA", isa.IndirectY).Code, 0x4A)
+	emit(op("LDA", isa.Absolute).Code, lo(exerciseData+0x3F), hi(exerciseData+0x3F), op("STA", isa.IndirectX).Code, 0x48)
 	record()
 	// Two entered with the counter set to a constant, which the
 	// translation reads without a loop (emu/translate: unrolledScan):

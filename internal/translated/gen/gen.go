@@ -241,6 +241,7 @@ func Generate() ([]File, error) {
 		fmt.Fprintf(&data, "0x%04X, ", v)
 	}
 	data.WriteString("\n}\n")
+	fmt.Fprintf(&data, "\n// exerciseTail is where its sections after the opcodes' two passes begin\n// (the scans, the loops, the calls).\nconst exerciseTail = 0x%04X\n", exerciseTail)
 	if src, err = format.Source(data.Bytes()); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,142 @@
+package translate
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Tables kept by value. A table scan whose counter is set to a constant
+// before it (CMOVE's and MOVE's look for a man on a square) asks, of the
+// bytes of one table, which is the highest index holding A. The whole
+// function keeps, for each such table, a local array by value: for each
+// byte value, a bit for each index of the table that holds it. It is
+// built from memory on every entry (the core, the machine and the other
+// function may have stored anywhere since), and kept by every store the
+// function makes that can land in the table (nothing else stores while
+// it runs: a store to a hooked address or into the code leaves to the
+// core first). The scan is then one load and a count of leading zeros,
+// where it read and tested the table's words.
+
+// shadow is a table kept by value: bytes lo to lo+n-1.
+type shadow struct{ lo, n int }
+
+// maxShadow is the most bytes a table kept by value can have: a bit each
+// in a uint64.
+const maxShadow = 64
+
+func (sh shadow) name() string { return fmt.Sprintf("byValue%04X", sh.lo) }
+
+// bits is the width of the table's words: 32 where that holds it, half
+// the room to clear on each entry.
+func (sh shadow) bits() int {
+	if sh.n <= 32 {
+		return 32
+	}
+	return 64
+}
+
+// shadows finds the tables to keep by value: those of the scans with a
+// constant counter, one for each table's start (its length the longest
+// any scan reads), none in the stack's page (whose stores, the pushes and
+// calls, would all have to keep it).
+func (t *translator) shadows() []shadow {
+	longest := map[int]int{}
+	for _, a := range t.order {
+		l := t.loops[a]
+		if l == nil {
+			continue
+		}
+		if sc := t.scanOf(l); sc != nil {
+			if k := t.counterBefore(l, sc.dec.op.Mnemonic[2:]); k >= 1 && k <= maxUnrolled {
+				longest[int(sc.cmp.operand)] = max(longest[int(sc.cmp.operand)], k)
+			}
+		} else if sc := t.scanDownOf(l); sc != nil {
+			if k := t.counterBefore(l, sc.dec.op.Mnemonic[2:]); k >= 0 && k+1 <= maxUnrolled {
+				longest[int(sc.cmp.operand)] = max(longest[int(sc.cmp.operand)], k+1)
+			}
+		}
+	}
+	// Tables that overlap or touch are kept as one, so that a store
+	// keeps one table, not two.
+	var out []shadow
+	for _, lo := range slices.Sorted(maps.Keys(longest)) {
+		hi := lo + longest[lo] - 1
+		if k := len(out) - 1; k >= 0 && lo <= out[k].lo+out[k].n {
+			if top := max(out[k].lo+out[k].n-1, hi); top-out[k].lo < maxShadow {
+				out[k].n = top - out[k].lo + 1
+				continue
+			}
+		}
+		out = append(out, shadow{lo, longest[lo]})
+	}
+	return slices.DeleteFunc(out, func(sh shadow) bool {
+		return sh.n > maxShadow || (sh.lo+sh.n-1 >= 0x100 && sh.lo <= 0x1FF)
+	})
+}
+
+// shadowFor is the table kept by value that a scan of n bytes from lo
+// can look in, if the function being written keeps one.
+func (t *translator) shadowFor(lo, n int) (shadow, bool) {
+	if !t.binaryOnly() {
+		return shadow{}, false
+	}
+	for _, sh := range t.kept {
+		if sh.lo <= lo && lo+n <= sh.lo+sh.n {
+			return sh, true
+		}
+	}
+	return shadow{}, false
+}
+
+// shadowsBuilt declares the tables kept by value and builds them from
+// memory, on the whole function's entry.
+func (t *translator) shadowsBuilt() string {
+	if !t.binaryOnly() {
+		return ""
+	}
+	var b strings.Builder
+	for _, sh := range t.kept {
+		fmt.Fprintf(&b, "// The table at %04X–%04X by value: a bit for each index that holds it.\n", sh.lo, sh.lo+sh.n-1)
+		fmt.Fprintf(&b, "var %s [256]uint%d\nfor i := range %d {\n%s[c.Mem[0x%04X+i]] |= 1 << i\n}\n", sh.name(), sh.bits(), sh.n, sh.name(), sh.lo)
+	}
+	return b.String()
+}
+
+// shadowStore keeps the tables by value as reg is stored at addr (an
+// expression of type uint16, or a constant), which lies in lo..hi.
+func (t *translator) shadowStore(addr string, lo, hi int, reg string) string {
+	if !t.binaryOnly() {
+		return ""
+	}
+	var b strings.Builder
+	for _, sh := range t.kept {
+		if hi < sh.lo || lo > sh.lo+sh.n-1 {
+			continue
+		}
+		if lo == hi {
+			i := lo - sh.lo
+			fmt.Fprintf(&b, "%[1]s[c.Mem[0x%04[2]X]] &^= 1 << %[3]d\n%[1]s[%[4]s] |= 1 << %[3]d\n", sh.name(), lo, i, reg)
+			continue
+		}
+		fmt.Fprintf(&b, "if i := %[2]s - 0x%04[3]X; i < %[4]d {\n%[1]s[c.Mem[%[2]s]] &^= 1 << i\n%[1]s[%[5]s] |= 1 << i\n}\n",
+			sh.name(), addr, sh.lo, sh.n, reg)
+	}
+	return b.String()
+}
+
+// shadowScan sets found to the highest index below n of the table at lo
+// (within sh) whose byte equals A, leaving it as it was when there is
+// none.
+func shadowScan(sh shadow, lo, n int) string {
+	word := sh.name() + "[a]"
+	if lo > sh.lo {
+		word = fmt.Sprintf("%s >> %d", word, lo-sh.lo)
+	}
+	mask := ""
+	if n < sh.n-(lo-sh.lo) {
+		mask = fmt.Sprintf(" & (1<<%d - 1)", n)
+	}
+	return fmt.Sprintf("if m := %s%s; m != 0 {\nfound = %d - bits.LeadingZeros%d(m)\n}\n", word, mask, sh.bits()-1, sh.bits())
+}
