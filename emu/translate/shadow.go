@@ -5,6 +5,9 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/kim1-archive/microchess/emu/internal/sem"
+	"github.com/kim1-archive/microchess/isa"
 )
 
 // Tables kept by value. A table scan whose counter is set to a constant
@@ -99,15 +102,42 @@ func (t *translator) shadowsBuilt() string {
 	var b strings.Builder
 	for _, sh := range t.kept {
 		fmt.Fprintf(&b, "// The table at %04X–%04X by value: a bit for each index that holds it.\n", sh.lo, sh.lo+sh.n-1)
-		fmt.Fprintf(&b, "var %s [256]uint%d\nfor i := range %d {\n%s[c.Mem[0x%04X+i]] |= 1 << i\n}\n", sh.name(), sh.bits(), sh.n, sh.name(), sh.lo)
+		b.WriteString(sh.built(false))
 	}
 	return b.String()
+}
+
+// built is the table by value built from memory: declared, or cleared
+// and built again.
+func (sh shadow) built(again bool) string {
+	decl := fmt.Sprintf("var %s [256]uint%d\n", sh.name(), sh.bits())
+	if again {
+		decl = fmt.Sprintf("%s = [256]uint%d{}\n", sh.name(), sh.bits())
+	}
+	return decl + fmt.Sprintf("for i := range %d {\n%s[c.Mem[0x%04X+i]] |= 1 << i\n}\n", sh.n, sh.name(), sh.lo)
+}
+
+// shadowsStoredBy is the tables kept by value that the stores among insts
+// can land in.
+func (t *translator) shadowsStoredBy(insts []*instr) []shadow {
+	var out []shadow
+	for _, sh := range t.kept {
+		for _, in := range insts {
+			_, isStore := sem.Store(in.op.Mnemonic)
+			_, isRMW := sem.RMW(in.op.Mnemonic)
+			if lo, hi := eaRange(in); (isStore || isRMW && in.op.Mode != isa.Accumulator) && hi >= sh.lo && lo <= sh.lo+sh.n-1 {
+				out = append(out, sh)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // shadowStore keeps the tables by value as reg is stored at addr (an
 // expression of type uint16, or a constant), which lies in lo..hi.
 func (t *translator) shadowStore(addr string, lo, hi int, reg string) string {
-	if !t.binaryOnly() {
+	if !t.binaryOnly() || t.shadowsDeferred {
 		return ""
 	}
 	var b strings.Builder

@@ -129,6 +129,9 @@ type translator struct {
 	copy     *copyCtx
 	noCopies bool     // while the function with parts is written
 	kept     []shadow // the tables the whole function keeps by value (shadow.go)
+	// shadowsDeferred: the stores being written leave the tables kept by
+	// value to be built again after them (an unrolled loop's).
+	shadowsDeferred bool
 }
 
 type span struct{ lo, hi int } // inclusive

@@ -48,6 +48,12 @@ func (t *translator) unrolledLoopCode(l *loop) (string, error) {
 	}
 	r := strings.ToLower(reg)
 	taken := sem.BranchCycles(br.op, br.addr, br.target(), true) - br.op.Cycles
+	// Its stores into a table kept by value leave it to be built again
+	// after the passes: a table rewritten whole (REVERSE's) costs less
+	// built once than kept store by store.
+	rebuilt := t.shadowsStoredBy(bl.insts[:n-1])
+	t.shadowsDeferred = len(rebuilt) > 0
+	defer func() { t.shadowsDeferred = false }()
 	var b strings.Builder
 	fmt.Fprintf(&b, "// The loop unrolled when %[1]s holds %02[2]X, the value set before it:\n// %[3]d passes, the BPL taken but on the last.\nif %[1]s == 0x%02[2]X {\n", r, k, k+1)
 	for x := k; x >= 0; x-- {
@@ -70,6 +76,9 @@ func (t *translator) unrolledLoopCode(l *loop) (string, error) {
 		if x > 0 {
 			fmt.Fprintf(&b, "clock += %d << clockShift // the BPL, taken\n", taken)
 		}
+	}
+	for _, sh := range rebuilt {
+		b.WriteString(sh.built(true))
 	}
 	b.WriteString(t.goTo(br.next()))
 	b.WriteString("}\n")

@@ -10,7 +10,7 @@ import (
 	"github.com/kim1-archive/microchess/emu"
 )
 
-// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 80 blocks, 2404 instructions, 5257 bytes of code.
+// Exercise is the translator's exercise (gen/exercise.go), for its test: every documented opcode in every mode, translated ahead of time by emu/translate: 83 blocks, 2391 instructions, 5257 bytes of code.
 var Exercise = &emu.Native{
 	Name: "exercise",
 	Code: []emu.Span{
@@ -52,7 +52,7 @@ var Exercise = &emu.Native{
 		{Addr: 0x1014, Bytes: "\b\x8d\x00\"\x8e\x01\"\x8c\x02\"h\x8d\x03\"\xe6\x80\b\x8d\x04\"\x8e\x05\"\x8c\x06\"h\x8d\a\"\xe8\b\x8d\b\"\x8e\t\"\x8c\n\"h\x8d\v\"\xe9"},
 		{Addr: 0x1043, Bytes: "\b\x8d\f\"\x8e\r\"\x8c\x0e\"h\x8d\x0f\"\xea\b\x8d\x10\"\x8e\x11\"\x8c\x12\"h\x8d\x13\"\xec\x80\x04\b\x8d\x14\"\x8e\x15\"\x8c\x16\"h\x8d\x17\"\xed\x80\x04\b\x8d\x18\"\x8e\x19\"\x8c\x1a\"h\x8d\x1b\"\xee\x80\x04\b\x8d\x1c\"\x8e\x1d\"\x8c\x1e\"h\x8d\x1f\"\xf0\x00\b\x8d \"\x8e!\"\x8c\"\"h\x8d#\"\xf1A\b\x8d$\"\x8e%\"\x8c&\"h\x8d'\"\xf5"},
 		{Addr: 0x10B5, Bytes: "\b\x8d(\"\x8e)\"\x8c*\"h\x8d+\"\xf6\x80\b\x8d,\"\x8e-\"\x8c.\"h\x8d/\"\xf8\b\x8d0\"\x8e1\"\x8c2\"h\x8d3\"\xf9\xc0\x04\b\x8d4\"\x8e5\"\x8c6\"h\x8d7\"\xfd\xc0\x04\b\x8d8\"\x8e9\"\x8c:\"h\x8d;\"\xfe\xc0\x04\b\x8d<\"\x8e=\"\x8c>\"h\x8d?\"\xd8\x01@\b\x8d@\"\x8eA\"\x8cB\"h\x8dC\"\x05\x80\b\x8dD\"\x8eE\"\x8cF\"h\x8dG\"\x06\x80\b\x8dH\"\x8eI\"\x8cJ\"h\x8dK\"\b\b\x8dL\"\x8eM\"\x8cN\"h\x8dO\"\tZ\b\x8dP\"\x8eQ\"\x8cR\"h\x8dS\"\n\b\x8dT\"\x8eU\"\x8cV\"h\x8dW\"\r\x80\x04\b\x8dX\"\x8eY\"\x8cZ\"h\x8d[\"\x0e\x80\x04\b\x8d\\\"\x8e]\"\x8c^\"h\x8d_\"\x10\x00\b\x8d`\"\x8ea\"\x8cb\"h\x8dc\"\x11A\b\x8dd\"\x8ee\"\x8cf\"h\x8dg\"\x15\x80\b\x8dh\"\x8ei\"\x8cj\"h\x8dk\"\x16\x80\b\x8dl\"\x8em\"\x8cn\"h\x8do\"\x18\b\x8dp\"\x8eq\"\x8cr\"h\x8ds\"\x19\xc0\x04\b\x8dt\"\x8eu\"\x8cv\"h\x8dw\"\x1d\xc0\x04\b\x8dx\"\x8ey\"\x8cz\"h\x8d{\"\x1e\xc0\x04\b\x8d|\"\x8e}\"\x8c~\"h\x8d\x7f\"!@\b\x8d\x80\"\x8e\x81\"\x8c\x82\"h\x8d\x83\"$\x80\b\x8d\x84\"\x8e\x85\"\x8c\x86\"h\x8d\x87\"%\x80\b\x8d\x88\"\x8e\x89\"\x8c\x8a\"h\x8d\x8b\"&\x80\b\x8d\x8c\"\x8e\x8d\"\x8c\x8e\"h\x8d\x8f\"(\b\x8d\x90\"\x8e\x91\"\x8c\x92\"h\x8d\x93\")Z\b\x8d\x94\"\x8e\x95\"\x8c\x96\"h\x8d\x97\"*\b\x8d\x98\"\x8e\x99\"\x8c\x9a\"h\x8d\x9b\",\x80\x04\b\x8d\x9c\"\x8e\x9d\"\x8c\x9e\"h\x8d\x9f\"-\x80\x04\b\x8d\xa0\"\x8e\xa1\"\x8c\xa2\"h\x8d\xa3\".\x80\x04\b\x8d\xa4\"\x8e\xa5\"\x8c\xa6\"h\x8d\xa7\"0\x00\b\x8d\xa8\"\x8e\xa9\"\x8c\xaa\"h\x8d\xab\"1A\b\x8d\xac\"\x8e\xad\"\x8c\xae\"h\x8d\xaf\"5\x80\b\x8d\xb0\"\x8e\xb1\"\x8c\xb2\"h\x8d\xb3\"6\x80\b\x8d\xb4\"\x8e\xb5\"\x8c\xb6\"h\x8d\xb7\"8\b\x8d\xb8\"\x8e\xb9\"\x8c\xba\"h\x8d\xbb\"9\xc0\x04\b\x8d\xbc\"\x8e\xbd\"\x8c\xbe\"h\x8d\xbf\"=\xc0\x04\b\x8d\xc0\"\x8e\xc1\"\x8c\xc2\"h\x8d\xc3\">\xc0\x04\b\x8d\xc4\"\x8e\xc5\"\x8c\xc6\"h\x8d\xc7\"A@\b\x8d\xc8\"\x8e\xc9\"\x8c\xca\"h\x8d\xcb\"E\x80\b\x8d\xcc\"\x8e\xcd\"\x8c\xce\"h\x8d\xcf\"F\x80\b\x8d\xd0\"\x8e\xd1\"\x8c\xd2\"h\x8d\xd3\"H\b\x8d\xd4\"\x8e\xd5\"\x8c\xd6\"h\x8d\xd7\"IZ\b\x8d\xd8\"\x8e\xd9\"\x8c\xda\"h\x8d\xdb\"J\b\x8d\xdc\"\x8e\xdd\"\x8c\xde\"h\x8d\xdf\"M\x80\x04\b\x8d\xe0\"\x8e\xe1\"\x8c\xe2\"h\x8d\xe3\"N\x80\x04\b\x8d\xe4\"\x8e\xe5\"\x8c\xe6\"h\x8d\xe7\"P\x00\b\x8d\xe8\"\x8e\xe9\"\x8c\xea\"h\x8d\xeb\"QA\b\x8d\xec\"\x8e\xed\"\x8c\xee\"h\x8d\xef\"U\x80\b\x8d\xf0\"\x8e\xf1\"\x8c\xf2\"h\x8d\xf3\"V\x80\b\x8d\xf4\"\x8e\xf5\"\x8c\xf6\"h\x8d\xf7\"X\b\x8d\xf8\"\x8e\xf9\"\x8c\xfa\"h\x8d\xfb\"Y\xc0\x04\b\x8d\xfc\"\x8e\xfd\"\x8c\xfe\"h\x8d\xff\"]\xc0\x04\b\x8d\x00#\x8e\x01#\x8c\x02#h\x8d\x03#^\xc0\x04\b\x8d\x04#\x8e\x05#\x8c\x06#h\x8d\a#a@\b\x8d\b#\x8e\t#\x8c\n#h\x8d\v#e\x80\b\x8d\f#\x8e\r#\x8c\x0e#h\x8d\x0f#f\x80\b\x8d\x10#\x8e\x11#\x8c\x12#h\x8d\x13#h\b\x8d\x14#\x8e\x15#\x8c\x16#h\x8d\x17#iZ\b\x8d\x18#\x8e\x19#\x8c\x1a#h\x8d\x1b#j\b\x8d\x1c#\x8e\x1d#\x8c\x1e#h\x8d\x1f#m\x80\x04\b\x8d #\x8e!#\x8c\"#h\x8d##n\x80\x04\b\x8d$#\x8e%#\x8c&#h\x8d'#p\x00\b\x8d(#\x8e)#\x8c*#h\x8d+#qA\b\x8d,#\x8e-#\x8c.#h\x8d/#u\x80\b\x8d0#\x8e1#\x8c2#h\x8d3#v\x80\b\x8d4#\x8e5#\x8c6#h\x8d7#x\b\x8d8#\x8e9#\x8c:#h\x8d;#y\xc0\x04\b\x8d<#\x8e=#\x8c>#h\x8d?#}\xc0\x04\b\x8d@#\x8eA#\x8cB#h\x8dC#~\xc0\x04\b\x8dD#\x8eE#\x8cF#h\x8dG#\x81@\b\x8dH#\x8eI#\x8cJ#h\x8dK#\x84\x80\b\x8dL#\x8eM#\x8cN#h\x8dO#\x85\x80\b\x8dP#\x8eQ#\x8cR#h\x8dS#\x86\x80\b\x8dT#\x8eU#\x8cV#h\x8dW#\x88\b\x8dX#\x8eY#\x8cZ#h\x8d[#\x8a\b\x8d\\#\x8e]#\x8c^#h\x8d_#\x8c\x80\x04\b\x8d`#\x8ea#\x8cb#h\x8dc#\x8d\x80\x04\b\x8dd#\x8ee#\x8cf#h\x8dg#\x8e\x80\x04\b\x8dh#\x8ei#\x8cj#h\x8dk#\x90\x00\b\x8dl#\x8em#\x8cn#h\x8do#\x91A\b\x8dp#\x8eq#\x8cr#h\x8ds#\x94\x80\b\x8dt#\x8eu#\x8cv#h\x8dw#\x95\x80\b\x8dx#\x8ey#\x8cz#h\x8d{#\x96\x80\b\x8d|#\x8e}#\x8c~#h\x8d\x7f#\x98\b\x8d\x80#\x8e\x81#\x8c\x82#h\x8d\x83#\x99\xc0\x04\b\x8d\x84#\x8e\x85#\x8c\x86#h\x8d\x87#\x9d\xc0\x04\b\x8d\x88#\x8e\x89#\x8c\x8a#h\x8d\x8b#\xa0Z\b\x8d\x8c#\x8e\x8d#\x8c\x8e#h\x8d\x8f#\xa1@\b\x8d\x90#\x8e\x91#\x8c\x92#h\x8d\x93#\xa2Z\b\x8d\x94#\x8e\x95#\x8c\x96#h\x8d\x97#\xa4\x80\b\x8d\x98#\x8e\x99#\x8c\x9a#h\x8d\x9b#\xa5\x80\b\x8d\x9c#\x8e\x9d#\x8c\x9e#h\x8d\x9f#\xa6\x80\b\x8d\xa0#\x8e\xa1#\x8c\xa2#h\x8d\xa3#\xa8\b\x8d\xa4#\x8e\xa5#\x8c\xa6#h\x8d\xa7#\xa9Z\b\x8d\xa8#\x8e\xa9#\x8c\xaa#h\x8d\xab#\xaa\b\x8d\xac#\x8e\xad#\x8c\xae#h\x8d\xaf#\xac\x80\x04\b\x8d\xb0#\x8e\xb1#\x8c\xb2#h\x8d\xb3#\xad\x80\x04\b\x8d\xb4#\x8e\xb5#\x8c\xb6#h\x8d\xb7#\xae\x80\x04\b\x8d\xb8#\x8e\xb9#\x8c\xba#h\x8d\xbb#\xb0\x00\b\x8d\xbc#\x8e\xbd#\x8c\xbe#h\x8d\xbf#\xb1A\b\x8d\xc0#\x8e\xc1#\x8c\xc2#h\x8d\xc3#\xb4\x80\b\x8d\xc4#\x8e\xc5#\x8c\xc6#h\x8d\xc7#\xb5\x80\b\x8d\xc8#\x8e\xc9#\x8c\xca#h\x8d\xcb#\xb6\x80\b\x8d\xcc#\x8e\xcd#\x8c\xce#h\x8d\xcf#\xb8\b\x8d\xd0#\x8e\xd1#\x8c\xd2#h\x8d\xd3#\xb9\xc0\x04\b\x8d\xd4#\x8e\xd5#\x8c\xd6#h\x8d\xd7#\xba\b\x8d\xd8#\x8e\xd9#\x8c\xda#h\x8d\xdb#\xbc\xc0\x04\b\x8d\xdc#\x8e\xdd#\x8c\xde#h\x8d\xdf#\xbd\xc0\x04\b\x8d\xe0#\x8e\xe1#\x8c\xe2#h\x8d\xe3#\xbe\xc0\x04\b\x8d\xe4#\x8e\xe5#\x8c\xe6#h\x8d\xe7#\xc0Z\b\x8d\xe8#\x8e\xe9#\x8c\xea#h\x8d\xeb#\xc1@\b\x8d\xec#\x8e\xed#\x8c\xee#h\x8d\xef#Ā\b\x8d\xf0#\x8e\xf1#\x8c\xf2#h\x8d\xf3#ŀ\b\x8d\xf4#\x8e\xf5#\x8c\xf6#h\x8d\xf7#ƀ\b\x8d\xf8#\x8e\xf9#\x8c\xfa#h\x8d\xfb#\xc8\b\x8d\xfc#\x8e\xfd#\x8c\xfe#h\x8d\xff#\xc9Z\b\x8d\x00$\x8e\x01$\x8c\x02$h\x8d\x03$\xca\b\x8d\x04$\x8e\x05$\x8c\x06$h\x8d\a$̀\x04\b\x8d\b$\x8e\t$\x8c\n$h\x8d\v$̀\x04\b\x8d\f$\x8e\r$\x8c\x0e$h\x8d\x0f$\u0380\x04\b\x8d\x10$\x8e\x11$\x8c\x12$h\x8d\x13$\xd0\x00\b\x8d\x14$\x8e\x15$\x8c\x16$h\x8d\x17$\xd1A\b\x8d\x18$\x8e\x19$\x8c\x1a$h\x8d\x1b$Հ\b\x8d\x1c$\x8e\x1d$\x8c\x1e$h\x8d\x1f$ր\b\x8d $\x8e!$\x8c\"$h\x8d#$\xd8\b\x8d$$\x8e%$\x8c&$h\x8d'$\xd9\xc0\x04\b\x8d($\x8e)$\x8c*$h\x8d+$\xdd\xc0\x04\b\x8d,$\x8e-$\x8c.$h\x8d/$\xde\xc0\x04\b\x8d0$\x8e1$\x8c2$h\x8d3$\xe0Z\b\x8d4$\x8e5$\x8c6$h\x8d7$\xe1@\b\x8d8$\x8e9$\x8c:$h\x8d;$\xe4\x80\b\x8d<$\x8e=$\x8c>$h\x8d?$\xe5\x80\b\x8d@$\x8eA$\x8cB$h\x8dC$\xe6\x80\b\x8dD$\x8eE$\x8cF$h\x8dG$\xe8\b\x8dH$\x8eI$\x8cJ$h\x8dK$\xe9Z\b\x8dL$\x8eM$\x8cN$h\x8dO$\xea\b\x8dP$\x8eQ$\x8cR$h\x8dS$\xec\x80\x04\b\x8dT$\x8eU$\x8cV$h\x8dW$\xed\x80\x04\b\x8dX$\x8eY$\x8cZ$h\x8d[$\xee\x80\x04\b\x8d\\$\x8e]$\x8c^$h\x8d_$\xf0\x00\b\x8d`$\x8ea$\x8cb$h\x8dc$\xf1A\b\x8dd$\x8ee$\x8cf$h\x8dg$\xf5\x80\b\x8dh$\x8ei$\x8cj$h\x8dk$\xf6\x80\b\x8dl$\x8em$\x8cn$h\x8do$\xf8\b\x8dp$\x8eq$\x8cr$h\x8ds$\xf9\xc0\x04\b\x8dt$\x8eu$\x8cv$h\x8dw$\xfd\xc0\x04\b\x8dx$\x8ey$\x8cz$h\x8d{$\xfe\xc0\x04\b\x8d|$\x8e}$\x8c~$h\x8d\x7f$\xd8\xca0\x04\xd5\xc0\xd0\xf9\b\x8d\x80$\x8e\x81$\x8c\x82$h\x8d\x83$\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x84$\x8e\x85$\x8c\x86$h\x8d\x87$\xca0\x04\xd5"},
-		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\x85c\xa5M)?\xaa\xa5L)\x1f\xa8\xa5N\x95P\x96P\x94Q\xe6_\xd6R6S\xad?\x04\x8dE\x04\x99@\x04\xa5N\x9d0\x04\xeeJ\x04^@\x04\xa9L\x85H\xa9\x04\x85I\xa9P\x85J\xa9\x00\x85K\xa2\x00\xa5O\x91J\xad?\x04\x81H\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xa5O\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$\xad?\x04\xa0\x12\xd9@\x04\xf0\x03\x88\x10\xf8\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$\xa2\v8\xb4\x90\xa9w\xf5\xa0\x95\x90\x94\xa0}\xf8\x04\xca\x10\xef\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$\xad}\x04H(\xe8\xd8\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\xa8$\x8e\xa9$\x8c\xaa$h\x8d\xab$ \x00\x01\b\x8d\xac$\x8e\xad$\x8c\xae$h\x8d\xaf$  \a\xea\b\x8d\xb0$\x8e\xb1$\x8c\xb2$h\x8d\xb3$  \a\xea\b\x8d\xb4$\x8e\xb5$\x8c\xb6$h\x8d\xb7$ \x00\a\b\x8d\xb8$\x8e\xb9$\x8c\xba$h\x8d\xbb$ @\a\b\x8d\xbc$\x8e\xbd$\x8c\xbe$h\x8d\xbf$ @\a\b\x8d\xc0$\x8e\xc1$\x8c\xc2$h\x8d\xc3$\xba\x9al\x00\x06\x00"},
+		{Addr: 0x1A5B, Bytes: "\xd0\xf9\b\x8d\x88$\x8e\x89$\x8c\x8a$h\x8d\x8b$\xa5O\x85c\xa5M)?\xaa\xa5L)\x1f\xa8\xa5N\x95P\x96P\x94Q\xe6_\xd6R6S\xad?\x04\x8dE\x04\x99@\x04\xa5N\x9d0\x04\xeeJ\x04^@\x04\xa9L\x85H\xa9\x04\x85I\xa9P\x85J\xa9\x00\x85K\xa2\x00\xa5O\x91J\xad?\x04\x81H\b\x8d\x8c$\x8e\x8d$\x8c\x8e$h\x8d\x8f$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\x90$\x8e\x91$\x8c\x92$h\x8d\x93$\xad?\x04\xa0\x13\x880\x05\xd9@\x04\xd0\xf8\b\x8d\x94$\x8e\x95$\x8c\x96$h\x8d\x97$\xa5O\xa2\x1f\xd5P\xf0\x03\xca\x10\xf9\b\x8d\x98$\x8e\x99$\x8c\x9a$h\x8d\x9b$\xad?\x04\xa0\x12\xd9@\x04\xf0\x03\x88\x10\xf8\b\x8d\x9c$\x8e\x9d$\x8c\x9e$h\x8d\x9f$\xa2\v8\xb4P\xa9w\xf5`\x95P\x94`}\xf8\x04\xca\x10\xef\b\x8d\xa0$\x8e\xa1$\x8c\xa2$h\x8d\xa3$\xa5O\xa2 \xca0\x04\xd5P\xd0\xf9\b\x8d\xa4$\x8e\xa5$\x8c\xa6$h\x8d\xa7$\xad}\x04H(\xe8\xd8\b\x8d\xa8$\x8e\xa9$\x8c\xaa$h\x8d\xab$\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\xea\x90\x01\xea \x00\a\b\x8d\xac$\x8e\xad$\x8c\xae$h\x8d\xaf$ \x00\x01\b\x8d\xb0$\x8e\xb1$\x8c\xb2$h\x8d\xb3$  \a\xea\b\x8d\xb4$\x8e\xb5$\x8c\xb6$h\x8d\xb7$  \a\xea\b\x8d\xb8$\x8e\xb9$\x8c\xba$h\x8d\xbb$ \x00\a\b\x8d\xbc$\x8e\xbd$\x8c\xbe$h\x8d\xbf$ @\a\b\x8d\xc0$\x8e\xc1$\x8c\xc2$h\x8d\xc3$ @\a\b\x8d\xc4$\x8e\xc5$\x8c\xc6$h\x8d\xc7$\xba\x9al\x00\x06\x00"},
 		{Addr: 0x1C80, Bytes: "\xad\x7f\x04\xd0\x03 \x1f\x1fL\x00\b"},
 	},
 	Blocks: []uint16{
@@ -61,8 +61,8 @@ var Exercise = &emu.Native{
 		0x0F62, 0x1014, 0x1095, 0x1118, 0x1198, 0x121A, 0x12BB, 0x131C, 0x13BD, 0x141E, 0x14BF, 0x1520,
 		0x15D2, 0x1621, 0x1714, 0x1724, 0x1825, 0x1877, 0x1929, 0x19AA, 0x1A2B, 0x1A2E, 0x1A32, 0x1A40,
 		0x1A43, 0x1A48, 0x1A56, 0x1A59, 0x1A5D, 0x1AC8, 0x1ACB, 0x1ACF, 0x1AE2, 0x1AE5, 0x1AEA, 0x1AFC,
-		0x1B00, 0x1B03, 0x1B16, 0x1B1B, 0x1B1E, 0x1B2E, 0x1B3F, 0x1BFF, 0x1C00, 0x1C03, 0x1C14, 0x1C25,
-		0x1C37, 0x1C49, 0x1C5A, 0x1C6B, 0x1C7E, 0x1C80, 0x1C85, 0x1C88,
+		0x1B00, 0x1B03, 0x1B16, 0x1B1B, 0x1B1E, 0x1B2E, 0x1B3F, 0x1B51, 0x1B54, 0x1B58, 0x1BFF, 0x1C00,
+		0x1C03, 0x1C14, 0x1C25, 0x1C37, 0x1C49, 0x1C5A, 0x1C6B, 0x1C7E, 0x1C80, 0x1C85, 0x1C88,
 	},
 	Unhooked: []emu.Range{
 		{Lo: 0x0000, Hi: 0x00FF},
@@ -70,7 +70,7 @@ var Exercise = &emu.Native{
 		{Lo: 0x0445, Hi: 0x0445},
 		{Lo: 0x044A, Hi: 0x044A},
 		{Lo: 0x0480, Hi: 0x0480},
-		{Lo: 0x2000, Hi: 0x24C3},
+		{Lo: 0x2000, Hi: 0x24C7},
 	},
 	Parts: []emu.Part{
 		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0101}}},
@@ -139,7 +139,10 @@ var Exercise = &emu.Native{
 		{Start: 0x1B1B, Bytes: []emu.Range{{Lo: 0x1B1B, Hi: 0x1B1D}}},
 		{Start: 0x1B1E, Bytes: []emu.Range{{Lo: 0x1B1E, Hi: 0x1B2D}}},
 		{Start: 0x1B2E, Bytes: []emu.Range{{Lo: 0x1B2E, Hi: 0x1B3E}}},
-		{Start: 0x1B3F, Bytes: []emu.Range{{Lo: 0x1B3F, Hi: 0x1BFE}}},
+		{Start: 0x1B3F, Bytes: []emu.Range{{Lo: 0x1B3F, Hi: 0x1B50}}},
+		{Start: 0x1B51, Bytes: []emu.Range{{Lo: 0x1B51, Hi: 0x1B57}}},
+		{Start: 0x1B54, Bytes: []emu.Range{{Lo: 0x1B54, Hi: 0x1B57}}},
+		{Start: 0x1B58, Bytes: []emu.Range{{Lo: 0x1B58, Hi: 0x1BFE}}},
 		{Start: 0x1BFF, Bytes: []emu.Range{{Lo: 0x1BFF, Hi: 0x1BFF}}},
 		{Start: 0x1C00, Bytes: []emu.Range{{Lo: 0x1C00, Hi: 0x1C02}}},
 		{Start: 0x1C03, Bytes: []emu.Range{{Lo: 0x1C03, Hi: 0x1C13}}},
@@ -431,110 +434,125 @@ func exercise(c *emu.CPU, budget uint64) (emu.Stop, uint64) {
 		}
 		goto L1A2E
 	case 0x1A32:
-		if 13708 >= budget {
+		if 15115 >= budget {
 			goto budget
 		}
 		goto L1A32
 	case 0x1A40:
-		if 13685 >= budget {
+		if 15092 >= budget {
 			goto budget
 		}
 		goto L1A40
 	case 0x1A43:
-		if 13693 >= budget {
+		if 15100 >= budget {
 			goto budget
 		}
 		goto L1A43
 	case 0x1A48:
-		if 12126 >= budget {
+		if 13533 >= budget {
 			goto budget
 		}
 		goto L1A48
 	case 0x1A56:
-		if 12103 >= budget {
+		if 13510 >= budget {
 			goto budget
 		}
 		goto L1A56
 	case 0x1A59:
-		if 12110 >= budget {
+		if 13517 >= budget {
 			goto budget
 		}
 		goto L1A59
 	case 0x1A5D:
-		if 10674 >= budget {
+		if 12081 >= budget {
 			goto budget
 		}
 		goto L1A5D
 	case 0x1AC8:
-		if 10496 >= budget {
+		if 11903 >= budget {
 			goto budget
 		}
 		goto L1AC8
 	case 0x1ACB:
-		if 10503 >= budget {
+		if 11910 >= budget {
 			goto budget
 		}
 		goto L1ACB
 	case 0x1ACF:
-		if 9067 >= budget {
+		if 10474 >= budget {
 			goto budget
 		}
 		goto L1ACF
 	case 0x1AE2:
-		if 9038 >= budget {
+		if 10445 >= budget {
 			goto budget
 		}
 		goto L1AE2
 	case 0x1AE5:
-		if 9046 >= budget {
+		if 10453 >= budget {
 			goto budget
 		}
 		goto L1AE5
 	case 0x1AEA:
-		if 7479 >= budget {
+		if 8886 >= budget {
 			goto budget
 		}
 		goto L1AEA
 	case 0x1AFC:
-		if 7451 >= budget {
+		if 8858 >= budget {
 			goto budget
 		}
 		goto L1AFC
 	case 0x1B00:
-		if 7457 >= budget {
+		if 8864 >= budget {
 			goto budget
 		}
 		goto L1B00
 	case 0x1B03:
-		if 5893 >= budget {
+		if 7300 >= budget {
 			goto budget
 		}
 		goto L1B03
 	case 0x1B16:
-		if 5864 >= budget {
+		if 7271 >= budget {
 			goto budget
 		}
 		goto L1B16
 	case 0x1B1B:
-		if 5869 >= budget {
+		if 7276 >= budget {
 			goto budget
 		}
 		goto L1B1B
 	case 0x1B1E:
-		if 4305 >= budget {
+		if 5712 >= budget {
 			goto budget
 		}
 		goto L1B1E
 	case 0x1B2E:
-		if 4280 >= budget {
+		if 5687 >= budget {
 			goto budget
 		}
 		goto L1B2E
 	case 0x1B3F:
-		if 381 >= budget {
+		if 1788 >= budget {
 			goto budget
 		}
 		goto L1B3F
+	case 0x1B51:
+		if 1760 >= budget {
+			goto budget
+		}
+		goto L1B51
+	case 0x1B54:
+		if 1767 >= budget {
+			goto budget
+		}
+		goto L1B54
+	case 0x1B58:
+		if 331 >= budget {
+			goto budget
+		}
+		goto L1B58
 	case 0x1BFF:
 		if 8 >= budget {
 			goto budget
@@ -15651,7 +15669,7 @@ L1A2E:
 	}
 
 L1A32:
-	if clock+13708<<clockShift >= end {
+	if clock+15115<<clockShift >= end {
 		pc = 0x1A32
 		goto budget
 	}
@@ -16722,9 +16740,9 @@ L1B2E:
 		{
 			cf = 1
 		}
-		// 1B2F LDY $90,X
+		// 1B2F LDY $50,X
 		{
-			m := c.Mem[x+0x90]
+			m := c.Mem[x+0x50]
 			y = m
 			nz = int(int8(y))
 		}
@@ -16734,9 +16752,9 @@ L1B2E:
 			a = m
 			nz = int(int8(a))
 		}
-		// 1B33 SBC $A0,X
+		// 1B33 SBC $60,X
 		{
-			m := c.Mem[x+0xA0]
+			m := c.Mem[x+0x60]
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -16745,22 +16763,14 @@ L1B2E:
 			a = r
 			nz = int(int8(r))
 		}
-		// 1B35 STA $90,X
+		// 1B35 STA $50,X
 		{
-			ea := uint16(x + 0x90)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
+			ea := uint16(x + 0x50)
 			c.Mem[ea] = a
 		}
-		// 1B37 STY $A0,X
+		// 1B37 STY $60,X
 		{
-			ea := uint16(x + 0xA0)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
-			}
+			ea := uint16(x + 0x60)
 			c.Mem[ea] = y
 		}
 		// 1B39 ADC $04F8,X
@@ -16788,7 +16798,7 @@ L1B2E:
 			cf = 1
 		}
 		{
-			m := c.Mem[x+0x90]
+			m := c.Mem[x+0x50]
 			y = m
 			nz = int(int8(y))
 		}
@@ -16798,7 +16808,7 @@ L1B2E:
 			nz = int(int8(a))
 		}
 		{
-			m := c.Mem[x+0xA0]
+			m := c.Mem[x+0x60]
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -16808,19 +16818,11 @@ L1B2E:
 			nz = int(int8(r))
 		}
 		{
-			ea := uint16(x + 0x90)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
+			ea := uint16(x + 0x50)
 			c.Mem[ea] = a
 		}
 		{
-			ea := uint16(x + 0xA0)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
-			}
+			ea := uint16(x + 0x60)
 			c.Mem[ea] = y
 		}
 		{
@@ -16846,7 +16848,7 @@ L1B2E:
 			cf = 1
 		}
 		{
-			m := c.Mem[x+0x90]
+			m := c.Mem[x+0x50]
 			y = m
 			nz = int(int8(y))
 		}
@@ -16856,7 +16858,7 @@ L1B2E:
 			nz = int(int8(a))
 		}
 		{
-			m := c.Mem[x+0xA0]
+			m := c.Mem[x+0x60]
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -16866,19 +16868,11 @@ L1B2E:
 			nz = int(int8(r))
 		}
 		{
-			ea := uint16(x + 0x90)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
+			ea := uint16(x + 0x50)
 			c.Mem[ea] = a
 		}
 		{
-			ea := uint16(x + 0xA0)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
-			}
+			ea := uint16(x + 0x60)
 			c.Mem[ea] = y
 		}
 		{
@@ -16904,7 +16898,7 @@ L1B2E:
 			cf = 1
 		}
 		{
-			m := c.Mem[x+0x90]
+			m := c.Mem[x+0x50]
 			y = m
 			nz = int(int8(y))
 		}
@@ -16914,7 +16908,7 @@ L1B2E:
 			nz = int(int8(a))
 		}
 		{
-			m := c.Mem[x+0xA0]
+			m := c.Mem[x+0x60]
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -16924,19 +16918,11 @@ L1B2E:
 			nz = int(int8(r))
 		}
 		{
-			ea := uint16(x + 0x90)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
+			ea := uint16(x + 0x50)
 			c.Mem[ea] = a
 		}
 		{
-			ea := uint16(x + 0xA0)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
-			}
+			ea := uint16(x + 0x60)
 			c.Mem[ea] = y
 		}
 		{
@@ -16962,7 +16948,7 @@ L1B2E:
 			cf = 1
 		}
 		{
-			m := c.Mem[x+0x90]
+			m := c.Mem[x+0x50]
 			y = m
 			nz = int(int8(y))
 		}
@@ -16972,7 +16958,7 @@ L1B2E:
 			nz = int(int8(a))
 		}
 		{
-			m := c.Mem[x+0xA0]
+			m := c.Mem[x+0x60]
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -16982,19 +16968,11 @@ L1B2E:
 			nz = int(int8(r))
 		}
 		{
-			ea := uint16(x + 0x90)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
+			ea := uint16(x + 0x50)
 			c.Mem[ea] = a
 		}
 		{
-			ea := uint16(x + 0xA0)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
-			}
+			ea := uint16(x + 0x60)
 			c.Mem[ea] = y
 		}
 		{
@@ -17020,7 +16998,7 @@ L1B2E:
 			cf = 1
 		}
 		{
-			m := c.Mem[x+0x90]
+			m := c.Mem[x+0x50]
 			y = m
 			nz = int(int8(y))
 		}
@@ -17030,7 +17008,7 @@ L1B2E:
 			nz = int(int8(a))
 		}
 		{
-			m := c.Mem[x+0xA0]
+			m := c.Mem[x+0x60]
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -17040,19 +17018,11 @@ L1B2E:
 			nz = int(int8(r))
 		}
 		{
-			ea := uint16(x + 0x90)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
+			ea := uint16(x + 0x50)
 			c.Mem[ea] = a
 		}
 		{
-			ea := uint16(x + 0xA0)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
-			}
+			ea := uint16(x + 0x60)
 			c.Mem[ea] = y
 		}
 		{
@@ -17078,7 +17048,7 @@ L1B2E:
 			cf = 1
 		}
 		{
-			m := c.Mem[x+0x90]
+			m := c.Mem[x+0x50]
 			y = m
 			nz = int(int8(y))
 		}
@@ -17088,7 +17058,7 @@ L1B2E:
 			nz = int(int8(a))
 		}
 		{
-			m := c.Mem[x+0xA0]
+			m := c.Mem[x+0x60]
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -17098,19 +17068,11 @@ L1B2E:
 			nz = int(int8(r))
 		}
 		{
-			ea := uint16(x + 0x90)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
+			ea := uint16(x + 0x50)
 			c.Mem[ea] = a
 		}
 		{
-			ea := uint16(x + 0xA0)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
-			}
+			ea := uint16(x + 0x60)
 			c.Mem[ea] = y
 		}
 		{
@@ -17136,7 +17098,7 @@ L1B2E:
 			cf = 1
 		}
 		{
-			m := c.Mem[x+0x90]
+			m := c.Mem[x+0x50]
 			y = m
 			nz = int(int8(y))
 		}
@@ -17146,7 +17108,7 @@ L1B2E:
 			nz = int(int8(a))
 		}
 		{
-			m := c.Mem[x+0xA0]
+			m := c.Mem[x+0x60]
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -17156,19 +17118,11 @@ L1B2E:
 			nz = int(int8(r))
 		}
 		{
-			ea := uint16(x + 0x90)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
+			ea := uint16(x + 0x50)
 			c.Mem[ea] = a
 		}
 		{
-			ea := uint16(x + 0xA0)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
-			}
+			ea := uint16(x + 0x60)
 			c.Mem[ea] = y
 		}
 		{
@@ -17194,7 +17148,7 @@ L1B2E:
 			cf = 1
 		}
 		{
-			m := c.Mem[x+0x90]
+			m := c.Mem[x+0x50]
 			y = m
 			nz = int(int8(y))
 		}
@@ -17204,7 +17158,7 @@ L1B2E:
 			nz = int(int8(a))
 		}
 		{
-			m := c.Mem[x+0xA0]
+			m := c.Mem[x+0x60]
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -17214,19 +17168,11 @@ L1B2E:
 			nz = int(int8(r))
 		}
 		{
-			ea := uint16(x + 0x90)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
+			ea := uint16(x + 0x50)
 			c.Mem[ea] = a
 		}
 		{
-			ea := uint16(x + 0xA0)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
-			}
+			ea := uint16(x + 0x60)
 			c.Mem[ea] = y
 		}
 		{
@@ -17252,7 +17198,7 @@ L1B2E:
 			cf = 1
 		}
 		{
-			m := c.Mem[x+0x90]
+			m := c.Mem[x+0x50]
 			y = m
 			nz = int(int8(y))
 		}
@@ -17262,7 +17208,7 @@ L1B2E:
 			nz = int(int8(a))
 		}
 		{
-			m := c.Mem[x+0xA0]
+			m := c.Mem[x+0x60]
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -17272,19 +17218,11 @@ L1B2E:
 			nz = int(int8(r))
 		}
 		{
-			ea := uint16(x + 0x90)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
+			ea := uint16(x + 0x50)
 			c.Mem[ea] = a
 		}
 		{
-			ea := uint16(x + 0xA0)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
-			}
+			ea := uint16(x + 0x60)
 			c.Mem[ea] = y
 		}
 		{
@@ -17310,7 +17248,7 @@ L1B2E:
 			cf = 1
 		}
 		{
-			m := c.Mem[x+0x90]
+			m := c.Mem[x+0x50]
 			y = m
 			nz = int(int8(y))
 		}
@@ -17320,7 +17258,7 @@ L1B2E:
 			nz = int(int8(a))
 		}
 		{
-			m := c.Mem[x+0xA0]
+			m := c.Mem[x+0x60]
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -17330,19 +17268,11 @@ L1B2E:
 			nz = int(int8(r))
 		}
 		{
-			ea := uint16(x + 0x90)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
+			ea := uint16(x + 0x50)
 			c.Mem[ea] = a
 		}
 		{
-			ea := uint16(x + 0xA0)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
-			}
+			ea := uint16(x + 0x60)
 			c.Mem[ea] = y
 		}
 		{
@@ -17368,7 +17298,7 @@ L1B2E:
 			cf = 1
 		}
 		{
-			m := c.Mem[x+0x90]
+			m := c.Mem[x+0x50]
 			y = m
 			nz = int(int8(y))
 		}
@@ -17378,7 +17308,7 @@ L1B2E:
 			nz = int(int8(a))
 		}
 		{
-			m := c.Mem[x+0xA0]
+			m := c.Mem[x+0x60]
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -17388,19 +17318,11 @@ L1B2E:
 			nz = int(int8(r))
 		}
 		{
-			ea := uint16(x + 0x90)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
+			ea := uint16(x + 0x50)
 			c.Mem[ea] = a
 		}
 		{
-			ea := uint16(x + 0xA0)
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
-			}
+			ea := uint16(x + 0x60)
 			c.Mem[ea] = y
 		}
 		{
@@ -17418,6 +17340,10 @@ L1B2E:
 			x--
 			nz = int(int8(x))
 		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
+		}
 		goto L1B3F
 	}
 	clock += 28<<clockShift + 9
@@ -17425,9 +17351,9 @@ L1B2E:
 	{
 		cf = 1
 	}
-	// 1B2F LDY $90,X
+	// 1B2F LDY $50,X
 	{
-		m := c.Mem[x+0x90]
+		m := c.Mem[x+0x50]
 		y = m
 		nz = int(int8(y))
 	}
@@ -17437,9 +17363,9 @@ L1B2E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B33 SBC $A0,X
+	// 1B33 SBC $60,X
 	{
-		m := c.Mem[x+0xA0]
+		m := c.Mem[x+0x60]
 		m = ^m
 		t := uint(a) + uint(m) + uint(cf)
 		r := byte(t)
@@ -17448,18 +17374,18 @@ L1B2E:
 		a = r
 		nz = int(int8(r))
 	}
-	// 1B35 STA $90,X
+	// 1B35 STA $50,X
 	{
-		ea := uint16(x + 0x90)
+		ea := uint16(x + 0x50)
 		if i := ea - 0x0050; i < 32 {
 			byValue0050[c.Mem[ea]] &^= 1 << i
 			byValue0050[a] |= 1 << i
 		}
 		c.Mem[ea] = a
 	}
-	// 1B37 STY $A0,X
+	// 1B37 STY $60,X
 	{
-		ea := uint16(x + 0xA0)
+		ea := uint16(x + 0x60)
 		if i := ea - 0x0050; i < 32 {
 			byValue0050[c.Mem[ea]] &^= 1 << i
 			byValue0050[y] |= 1 << i
@@ -17492,7 +17418,7 @@ L1B2E:
 	}
 
 L1B3F:
-	clock += 373<<clockShift + 173
+	clock += 28<<clockShift + 8
 	// 1B3F PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -17504,7 +17430,7 @@ L1B3F:
 		}
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
-			clock -= 373<<clockShift + 173
+			clock -= 28<<clockShift + 8
 			pc = 0x1B3F
 			goto step
 		}
@@ -17535,49 +17461,94 @@ L1B3F:
 	{
 		c.Mem[0x24A3] = a
 	}
-	// 1B4D LDA $047D
+	// 1B4D LDA $4F
 	{
-		m := c.Mem[0x047D]
+		m := c.Mem[0x004F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B50 PHA
+	// 1B4F LDX #$20
 	{
-		sa := StackPage | uint16(s)
-		if sa <= 0x0101 {
-			clock -= 346<<clockShift + 166
-			pc = 0x1B50
-			goto step
-		}
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 1B51 PLP
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		c.P = m
-		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
-		cf = m & FlagC
-		v = m&FlagV != 0
-
-	}
-	if c.P&FlagD != 0 {
-		clock -= 339<<clockShift + 164
-		pc = 0x1B52
-		goto exit
-	}
-	// 1B52 INX
-	{
-		x++
+		m := byte(0x20)
+		x = m
 		nz = int(int8(x))
 	}
-	// 1B53 CLD
+
+L1B51:
+	// 1B51 DEX
+	// 1B52 BMI $1B58
+	// 1B54 CMP $50,X
+	// 1B56 BNE $1B51
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
 	{
-		c.P &^= FlagD
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: the table by value
+			if m := byValue0050[a]; m != 0 {
+				found = 31 - bits.LeadingZeros32(m)
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L1B58
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L1B58
 	}
-	// 1B54 PHP
+
+L1B54:
+	clock += 6<<clockShift + 2
+	// 1B54 CMP $50,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1B56 BNE $1B51
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1B51
+		}
+	}
+
+L1B58:
+	clock += 323<<clockShift + 148
+	// 1B58 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -17588,136 +17559,120 @@ L1B3F:
 		}
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
-			clock -= 335<<clockShift + 162
-			pc = 0x1B54
+			clock -= 323<<clockShift + 148
+			pc = 0x1B58
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1B55 STA $24A4
+	// 1B59 STA $24A4
 	{
 		c.Mem[0x24A4] = a
 	}
-	// 1B58 STX $24A5
+	// 1B5C STX $24A5
 	{
 		c.Mem[0x24A5] = x
 	}
-	// 1B5B STY $24A6
+	// 1B5F STY $24A6
 	{
 		c.Mem[0x24A6] = y
 	}
-	// 1B5E PLA
+	// 1B62 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B5F STA $24A7
+	// 1B63 STA $24A7
 	{
 		c.Mem[0x24A7] = a
 	}
-	// 1B62 NOP
+	// 1B66 LDA $047D
 	{
+		m := c.Mem[0x047D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B69 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 296<<clockShift + 141
+			pc = 0x1B69
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
 
 	}
-	// 1B63 NOP
+	// 1B6A PLP
 	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
 
 	}
-	// 1B64 NOP
+	if c.P&FlagD != 0 {
+		clock -= 289<<clockShift + 139
+		pc = 0x1B6B
+		goto exit
+	}
+	// 1B6B INX
 	{
+		x++
+		nz = int(int8(x))
+	}
+	// 1B6C CLD
+	{
+		c.P &^= FlagD
+	}
+	// 1B6D PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 285<<clockShift + 137
+			pc = 0x1B6D
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1B65 NOP
+	// 1B6E STA $24A8
 	{
-
+		c.Mem[0x24A8] = a
 	}
-	// 1B66 NOP
+	// 1B71 STX $24A9
 	{
-
+		c.Mem[0x24A9] = x
 	}
-	// 1B67 NOP
+	// 1B74 STY $24AA
 	{
-
+		c.Mem[0x24AA] = y
 	}
-	// 1B68 NOP
+	// 1B77 PLA
 	{
-
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1B69 NOP
+	// 1B78 STA $24AB
 	{
-
-	}
-	// 1B6A NOP
-	{
-
-	}
-	// 1B6B NOP
-	{
-
-	}
-	// 1B6C NOP
-	{
-
-	}
-	// 1B6D NOP
-	{
-
-	}
-	// 1B6E NOP
-	{
-
-	}
-	// 1B6F NOP
-	{
-
-	}
-	// 1B70 NOP
-	{
-
-	}
-	// 1B71 NOP
-	{
-
-	}
-	// 1B72 NOP
-	{
-
-	}
-	// 1B73 NOP
-	{
-
-	}
-	// 1B74 NOP
-	{
-
-	}
-	// 1B75 NOP
-	{
-
-	}
-	// 1B76 NOP
-	{
-
-	}
-	// 1B77 NOP
-	{
-
-	}
-	// 1B78 NOP
-	{
-
-	}
-	// 1B79 NOP
-	{
-
-	}
-	// 1B7A NOP
-	{
-
+		c.Mem[0x24AB] = a
 	}
 	// 1B7B NOP
 	{
@@ -18294,17 +18249,17 @@ L1C03:
 		s--
 
 	}
-	// 1C04 STA $24A8
+	// 1C04 STA $24AC
 	{
-		c.Mem[0x24A8] = a
+		c.Mem[0x24AC] = a
 	}
-	// 1C07 STX $24A9
+	// 1C07 STX $24AD
 	{
-		c.Mem[0x24A9] = x
+		c.Mem[0x24AD] = x
 	}
-	// 1C0A STY $24AA
+	// 1C0A STY $24AE
 	{
-		c.Mem[0x24AA] = y
+		c.Mem[0x24AE] = y
 	}
 	// 1C0D PLA
 	{
@@ -18313,9 +18268,9 @@ L1C03:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C0E STA $24AB
+	// 1C0E STA $24AF
 	{
-		c.Mem[0x24AB] = a
+		c.Mem[0x24AF] = a
 	}
 	// 1C11 JSR $0100
 	{
@@ -18355,17 +18310,17 @@ L1C14:
 		s--
 
 	}
-	// 1C15 STA $24AC
+	// 1C15 STA $24B0
 	{
-		c.Mem[0x24AC] = a
+		c.Mem[0x24B0] = a
 	}
-	// 1C18 STX $24AD
+	// 1C18 STX $24B1
 	{
-		c.Mem[0x24AD] = x
+		c.Mem[0x24B1] = x
 	}
-	// 1C1B STY $24AE
+	// 1C1B STY $24B2
 	{
-		c.Mem[0x24AE] = y
+		c.Mem[0x24B2] = y
 	}
 	// 1C1E PLA
 	{
@@ -18374,9 +18329,9 @@ L1C14:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C1F STA $24AF
+	// 1C1F STA $24B3
 	{
-		c.Mem[0x24AF] = a
+		c.Mem[0x24B3] = a
 	}
 	// 1C22 JSR $0720
 	{
@@ -18420,17 +18375,17 @@ L1C25:
 		s--
 
 	}
-	// 1C27 STA $24B0
+	// 1C27 STA $24B4
 	{
-		c.Mem[0x24B0] = a
+		c.Mem[0x24B4] = a
 	}
-	// 1C2A STX $24B1
+	// 1C2A STX $24B5
 	{
-		c.Mem[0x24B1] = x
+		c.Mem[0x24B5] = x
 	}
-	// 1C2D STY $24B2
+	// 1C2D STY $24B6
 	{
-		c.Mem[0x24B2] = y
+		c.Mem[0x24B6] = y
 	}
 	// 1C30 PLA
 	{
@@ -18439,9 +18394,9 @@ L1C25:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C31 STA $24B3
+	// 1C31 STA $24B7
 	{
-		c.Mem[0x24B3] = a
+		c.Mem[0x24B7] = a
 	}
 	// 1C34 JSR $0720
 	{
@@ -18485,17 +18440,17 @@ L1C37:
 		s--
 
 	}
-	// 1C39 STA $24B4
+	// 1C39 STA $24B8
 	{
-		c.Mem[0x24B4] = a
+		c.Mem[0x24B8] = a
 	}
-	// 1C3C STX $24B5
+	// 1C3C STX $24B9
 	{
-		c.Mem[0x24B5] = x
+		c.Mem[0x24B9] = x
 	}
-	// 1C3F STY $24B6
+	// 1C3F STY $24BA
 	{
-		c.Mem[0x24B6] = y
+		c.Mem[0x24BA] = y
 	}
 	// 1C42 PLA
 	{
@@ -18504,9 +18459,9 @@ L1C37:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C43 STA $24B7
+	// 1C43 STA $24BB
 	{
-		c.Mem[0x24B7] = a
+		c.Mem[0x24BB] = a
 	}
 	// 1C46 JSR $0700
 	{
@@ -18546,17 +18501,17 @@ L1C49:
 		s--
 
 	}
-	// 1C4A STA $24B8
+	// 1C4A STA $24BC
 	{
-		c.Mem[0x24B8] = a
+		c.Mem[0x24BC] = a
 	}
-	// 1C4D STX $24B9
+	// 1C4D STX $24BD
 	{
-		c.Mem[0x24B9] = x
+		c.Mem[0x24BD] = x
 	}
-	// 1C50 STY $24BA
+	// 1C50 STY $24BE
 	{
-		c.Mem[0x24BA] = y
+		c.Mem[0x24BE] = y
 	}
 	// 1C53 PLA
 	{
@@ -18565,9 +18520,9 @@ L1C49:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C54 STA $24BB
+	// 1C54 STA $24BF
 	{
-		c.Mem[0x24BB] = a
+		c.Mem[0x24BF] = a
 	}
 	// 1C57 JSR $0740
 	{
@@ -18607,17 +18562,17 @@ L1C5A:
 		s--
 
 	}
-	// 1C5B STA $24BC
+	// 1C5B STA $24C0
 	{
-		c.Mem[0x24BC] = a
+		c.Mem[0x24C0] = a
 	}
-	// 1C5E STX $24BD
+	// 1C5E STX $24C1
 	{
-		c.Mem[0x24BD] = x
+		c.Mem[0x24C1] = x
 	}
-	// 1C61 STY $24BE
+	// 1C61 STY $24C2
 	{
-		c.Mem[0x24BE] = y
+		c.Mem[0x24C2] = y
 	}
 	// 1C64 PLA
 	{
@@ -18626,9 +18581,9 @@ L1C5A:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C65 STA $24BF
+	// 1C65 STA $24C3
 	{
-		c.Mem[0x24BF] = a
+		c.Mem[0x24C3] = a
 	}
 	// 1C68 JSR $0740
 	{
@@ -18668,17 +18623,17 @@ L1C6B:
 		s--
 
 	}
-	// 1C6C STA $24C0
+	// 1C6C STA $24C4
 	{
-		c.Mem[0x24C0] = a
+		c.Mem[0x24C4] = a
 	}
-	// 1C6F STX $24C1
+	// 1C6F STX $24C5
 	{
-		c.Mem[0x24C1] = x
+		c.Mem[0x24C5] = x
 	}
-	// 1C72 STY $24C2
+	// 1C72 STY $24C6
 	{
-		c.Mem[0x24C2] = y
+		c.Mem[0x24C6] = y
 	}
 	// 1C75 PLA
 	{
@@ -18687,9 +18642,9 @@ L1C6B:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C76 STA $24C3
+	// 1C76 STA $24C7
 	{
-		c.Mem[0x24C3] = a
+		c.Mem[0x24C7] = a
 	}
 	// 1C79 TSX
 	{
@@ -19900,7 +19855,7 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		// within a 32-bit immediate (x86-64).
 		clockShift = 21
 	)
-	_ = off[79] // one bounds check for all
+	_ = off[82] // one bounds check for all
 	pc := c.PC
 	a, x, y, s := c.A, c.X, c.Y, c.S
 	var v bool
@@ -20143,110 +20098,125 @@ func exerciseParts(c *emu.CPU, budget uint64, off []bool) (emu.Stop, uint64) {
 		}
 		goto L1A2E
 	case 0x1A32:
-		if 13708 >= budget {
+		if 15115 >= budget {
 			goto budget
 		}
 		goto L1A32
 	case 0x1A40:
-		if 13685 >= budget {
+		if 15092 >= budget {
 			goto budget
 		}
 		goto L1A40
 	case 0x1A43:
-		if 13693 >= budget {
+		if 15100 >= budget {
 			goto budget
 		}
 		goto L1A43
 	case 0x1A48:
-		if 12126 >= budget {
+		if 13533 >= budget {
 			goto budget
 		}
 		goto L1A48
 	case 0x1A56:
-		if 12103 >= budget {
+		if 13510 >= budget {
 			goto budget
 		}
 		goto L1A56
 	case 0x1A59:
-		if 12110 >= budget {
+		if 13517 >= budget {
 			goto budget
 		}
 		goto L1A59
 	case 0x1A5D:
-		if 10674 >= budget {
+		if 12081 >= budget {
 			goto budget
 		}
 		goto L1A5D
 	case 0x1AC8:
-		if 10496 >= budget {
+		if 11903 >= budget {
 			goto budget
 		}
 		goto L1AC8
 	case 0x1ACB:
-		if 10503 >= budget {
+		if 11910 >= budget {
 			goto budget
 		}
 		goto L1ACB
 	case 0x1ACF:
-		if 9067 >= budget {
+		if 10474 >= budget {
 			goto budget
 		}
 		goto L1ACF
 	case 0x1AE2:
-		if 9038 >= budget {
+		if 10445 >= budget {
 			goto budget
 		}
 		goto L1AE2
 	case 0x1AE5:
-		if 9046 >= budget {
+		if 10453 >= budget {
 			goto budget
 		}
 		goto L1AE5
 	case 0x1AEA:
-		if 7479 >= budget {
+		if 8886 >= budget {
 			goto budget
 		}
 		goto L1AEA
 	case 0x1AFC:
-		if 7451 >= budget {
+		if 8858 >= budget {
 			goto budget
 		}
 		goto L1AFC
 	case 0x1B00:
-		if 7457 >= budget {
+		if 8864 >= budget {
 			goto budget
 		}
 		goto L1B00
 	case 0x1B03:
-		if 5893 >= budget {
+		if 7300 >= budget {
 			goto budget
 		}
 		goto L1B03
 	case 0x1B16:
-		if 5864 >= budget {
+		if 7271 >= budget {
 			goto budget
 		}
 		goto L1B16
 	case 0x1B1B:
-		if 5869 >= budget {
+		if 7276 >= budget {
 			goto budget
 		}
 		goto L1B1B
 	case 0x1B1E:
-		if 4305 >= budget {
+		if 5712 >= budget {
 			goto budget
 		}
 		goto L1B1E
 	case 0x1B2E:
-		if 4280 >= budget {
+		if 5687 >= budget {
 			goto budget
 		}
 		goto L1B2E
 	case 0x1B3F:
-		if 381 >= budget {
+		if 1788 >= budget {
 			goto budget
 		}
 		goto L1B3F
+	case 0x1B51:
+		if 1760 >= budget {
+			goto budget
+		}
+		goto L1B51
+	case 0x1B54:
+		if 1767 >= budget {
+			goto budget
+		}
+		goto L1B54
+	case 0x1B58:
+		if 331 >= budget {
+			goto budget
+		}
+		goto L1B58
 	case 0x1BFF:
 		if 8 >= budget {
 			goto budget
@@ -36089,7 +36059,7 @@ L1A32:
 		pc = 0x1A32
 		goto step
 	}
-	if clock+13708<<clockShift >= end {
+	if clock+15115<<clockShift >= end {
 		pc = 0x1A32
 		goto budget
 	}
@@ -37148,9 +37118,9 @@ L1B2E:
 	{
 		cf = 1
 	}
-	// 1B2F LDY $90,X
+	// 1B2F LDY $50,X
 	{
-		m := c.Mem[x+0x90]
+		m := c.Mem[x+0x50]
 		y = m
 		nz = int(int8(y))
 	}
@@ -37160,9 +37130,9 @@ L1B2E:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B33 SBC $A0,X
+	// 1B33 SBC $60,X
 	{
-		m := c.Mem[x+0xA0]
+		m := c.Mem[x+0x60]
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -37190,14 +37160,14 @@ L1B2E:
 
 		}
 	}
-	// 1B35 STA $90,X
+	// 1B35 STA $50,X
 	{
-		ea := uint16(x + 0x90)
+		ea := uint16(x + 0x50)
 		c.Mem[ea] = a
 	}
-	// 1B37 STY $A0,X
+	// 1B37 STY $60,X
 	{
-		ea := uint16(x + 0xA0)
+		ea := uint16(x + 0x60)
 		c.Mem[ea] = y
 	}
 	// 1B39 ADC $04F8,X
@@ -37253,7 +37223,7 @@ L1B3F:
 		pc = 0x1B3F
 		goto step
 	}
-	clock += 373<<clockShift + 173
+	clock += 28<<clockShift + 8
 	// 1B3F PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
@@ -37265,7 +37235,7 @@ L1B3F:
 		}
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
-			clock -= 373<<clockShift + 173
+			clock -= 28<<clockShift + 8
 			pc = 0x1B3F
 			goto step
 		}
@@ -37296,44 +37266,121 @@ L1B3F:
 	{
 		c.Mem[0x24A3] = a
 	}
-	// 1B4D LDA $047D
+	// 1B4D LDA $4F
 	{
-		m := c.Mem[0x047D]
+		m := c.Mem[0x004F]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B50 PHA
+	// 1B4F LDX #$20
 	{
-		sa := StackPage | uint16(s)
-		if sa <= 0x0101 {
-			clock -= 346<<clockShift + 166
-			pc = 0x1B50
-			goto step
-		}
-		c.Mem[sa] = a
-		s--
-
-	}
-	// 1B51 PLP
-	{
-		s++
-		m := c.Mem[StackPage|uint16(s)]
-		c.P = m
-		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
-		cf = m & FlagC
-		v = m&FlagV != 0
-
-	}
-	// 1B52 INX
-	{
-		x++
+		m := byte(0x20)
+		x = m
 		nz = int(int8(x))
 	}
-	// 1B53 CLD
-	{
-		c.P &^= FlagD
+
+L1B51:
+	if off[67] {
+		pc = 0x1B51
+		goto step
 	}
-	// 1B54 PHP
+	// 1B51 DEX
+	// 1B52 BMI $1B58
+	// 1B54 CMP $50,X
+	// 1B56 BNE $1B51
+	// A table scan, run at once: a pass is 4 instructions and 11 cycles.
+	{
+		n := int(x) // the passes that can compare: none unless 1 to 80
+		if n == 0 || n > 0x80 {
+			n = 0
+		}
+		found := -1
+		pat := uint64(a) * 0x0101010101010101
+		if n == 32 { // the value set before the loop: its words without a loop
+			z0 := (uint64(c.Mem[0x68])<<0 | uint64(c.Mem[0x69])<<8 | uint64(c.Mem[0x6A])<<16 | uint64(c.Mem[0x6B])<<24 | uint64(c.Mem[0x6C])<<32 | uint64(c.Mem[0x6D])<<40 | uint64(c.Mem[0x6E])<<48 | uint64(c.Mem[0x6F])<<56) ^ pat
+			z0 = ^((z0&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z0 | 0x7F7F7F7F7F7F7F7F)
+			z1 := (uint64(c.Mem[0x60])<<0 | uint64(c.Mem[0x61])<<8 | uint64(c.Mem[0x62])<<16 | uint64(c.Mem[0x63])<<24 | uint64(c.Mem[0x64])<<32 | uint64(c.Mem[0x65])<<40 | uint64(c.Mem[0x66])<<48 | uint64(c.Mem[0x67])<<56) ^ pat
+			z1 = ^((z1&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z1 | 0x7F7F7F7F7F7F7F7F)
+			z2 := (uint64(c.Mem[0x58])<<0 | uint64(c.Mem[0x59])<<8 | uint64(c.Mem[0x5A])<<16 | uint64(c.Mem[0x5B])<<24 | uint64(c.Mem[0x5C])<<32 | uint64(c.Mem[0x5D])<<40 | uint64(c.Mem[0x5E])<<48 | uint64(c.Mem[0x5F])<<56) ^ pat
+			z2 = ^((z2&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z2 | 0x7F7F7F7F7F7F7F7F)
+			z3 := (uint64(c.Mem[0x50])<<0 | uint64(c.Mem[0x51])<<8 | uint64(c.Mem[0x52])<<16 | uint64(c.Mem[0x53])<<24 | uint64(c.Mem[0x54])<<32 | uint64(c.Mem[0x55])<<40 | uint64(c.Mem[0x56])<<48 | uint64(c.Mem[0x57])<<56) ^ pat
+			z3 = ^((z3&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | z3 | 0x7F7F7F7F7F7F7F7F)
+			switch {
+			case z0 != 0:
+				found = 24 + (63-bits.LeadingZeros64(z0))/8
+			case z1 != 0:
+				found = 16 + (63-bits.LeadingZeros64(z1))/8
+			case z2 != 0:
+				found = 8 + (63-bits.LeadingZeros64(z2))/8
+			case z3 != 0:
+				found = 0 + (63-bits.LeadingZeros64(z3))/8
+			}
+		} else {
+			for top := n - 1; top >= 0 && found < 0; top -= 8 {
+				w := c.Mem[0x50+top-7 : 0x50+top+1]
+				v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+				v ^= pat
+				zero := ^((v&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | v | 0x7F7F7F7F7F7F7F7F)
+				if top < 7 {
+					zero &^= 1<<(8*(7-top)) - 1 // below the table
+				}
+				if zero != 0 {
+					found = top - 7 + (63-bits.LeadingZeros64(zero))/8
+				}
+			}
+		}
+		if found >= 0 {
+			passes := uint64(n - 1 - found)
+			x = byte(found)
+			m := a
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+			clock += passes*(11<<clockShift+4) + 10<<clockShift + 4
+			goto L1B58
+		}
+		// None: the BMI leaves after the last pass.
+		passes := uint64(n)
+		if n > 0 {
+			m := c.Mem[0x50]
+			t := 0x100 + uint(a) - uint(m)
+			cf = byte(t >> 8)
+			nz = int(int8(byte(t)))
+		}
+		x -= byte(n) + 1
+		nz = int(int8(x))
+		clock += passes*(11<<clockShift+4) + 5<<clockShift + 2
+		goto L1B58
+	}
+
+L1B54:
+	if off[68] {
+		pc = 0x1B54
+		goto step
+	}
+	clock += 6<<clockShift + 2
+	// 1B54 CMP $50,X
+	{
+		m := c.Mem[x+0x50]
+		t := 0x100 + uint(a) - uint(m)
+		cf = byte(t >> 8)
+		nz = int(int8(byte(t)))
+	}
+	// 1B56 BNE $1B51
+	{
+		if byte(nz) != 0 {
+			clock += 1 << clockShift
+			goto L1B51
+		}
+	}
+
+L1B58:
+	if off[69] {
+		pc = 0x1B58
+		goto step
+	}
+	clock += 323<<clockShift + 148
+	// 1B58 PHP
 	{
 		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
 		if byte(nz) == 0 {
@@ -37344,136 +37391,115 @@ L1B3F:
 		}
 		sa := StackPage | uint16(s)
 		if sa <= 0x0101 {
-			clock -= 335<<clockShift + 162
-			pc = 0x1B54
+			clock -= 323<<clockShift + 148
+			pc = 0x1B58
 			goto step
 		}
 		c.Mem[sa] = p
 		s--
 
 	}
-	// 1B55 STA $24A4
+	// 1B59 STA $24A4
 	{
 		c.Mem[0x24A4] = a
 	}
-	// 1B58 STX $24A5
+	// 1B5C STX $24A5
 	{
 		c.Mem[0x24A5] = x
 	}
-	// 1B5B STY $24A6
+	// 1B5F STY $24A6
 	{
 		c.Mem[0x24A6] = y
 	}
-	// 1B5E PLA
+	// 1B62 PLA
 	{
 		s++
 		m := c.Mem[StackPage|uint16(s)]
 		a = m
 		nz = int(int8(a))
 	}
-	// 1B5F STA $24A7
+	// 1B63 STA $24A7
 	{
 		c.Mem[0x24A7] = a
 	}
-	// 1B62 NOP
+	// 1B66 LDA $047D
 	{
+		m := c.Mem[0x047D]
+		a = m
+		nz = int(int8(a))
+	}
+	// 1B69 PHA
+	{
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 296<<clockShift + 141
+			pc = 0x1B69
+			goto step
+		}
+		c.Mem[sa] = a
+		s--
 
 	}
-	// 1B63 NOP
+	// 1B6A PLP
 	{
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		c.P = m
+		nz = int(int8(m&FlagN))<<8 | int(^m&FlagZ)
+		cf = m & FlagC
+		v = m&FlagV != 0
 
 	}
-	// 1B64 NOP
+	// 1B6B INX
 	{
+		x++
+		nz = int(int8(x))
+	}
+	// 1B6C CLD
+	{
+		c.P &^= FlagD
+	}
+	// 1B6D PHP
+	{
+		p := c.P&(FlagD|FlagI) | FlagB | FlagU | cf | byte(nz>>8)&FlagN
+		if byte(nz) == 0 {
+			p |= FlagZ
+		}
+		if v {
+			p |= FlagV
+		}
+		sa := StackPage | uint16(s)
+		if sa <= 0x0101 {
+			clock -= 285<<clockShift + 137
+			pc = 0x1B6D
+			goto step
+		}
+		c.Mem[sa] = p
+		s--
 
 	}
-	// 1B65 NOP
+	// 1B6E STA $24A8
 	{
-
+		c.Mem[0x24A8] = a
 	}
-	// 1B66 NOP
+	// 1B71 STX $24A9
 	{
-
+		c.Mem[0x24A9] = x
 	}
-	// 1B67 NOP
+	// 1B74 STY $24AA
 	{
-
+		c.Mem[0x24AA] = y
 	}
-	// 1B68 NOP
+	// 1B77 PLA
 	{
-
+		s++
+		m := c.Mem[StackPage|uint16(s)]
+		a = m
+		nz = int(int8(a))
 	}
-	// 1B69 NOP
+	// 1B78 STA $24AB
 	{
-
-	}
-	// 1B6A NOP
-	{
-
-	}
-	// 1B6B NOP
-	{
-
-	}
-	// 1B6C NOP
-	{
-
-	}
-	// 1B6D NOP
-	{
-
-	}
-	// 1B6E NOP
-	{
-
-	}
-	// 1B6F NOP
-	{
-
-	}
-	// 1B70 NOP
-	{
-
-	}
-	// 1B71 NOP
-	{
-
-	}
-	// 1B72 NOP
-	{
-
-	}
-	// 1B73 NOP
-	{
-
-	}
-	// 1B74 NOP
-	{
-
-	}
-	// 1B75 NOP
-	{
-
-	}
-	// 1B76 NOP
-	{
-
-	}
-	// 1B77 NOP
-	{
-
-	}
-	// 1B78 NOP
-	{
-
-	}
-	// 1B79 NOP
-	{
-
-	}
-	// 1B7A NOP
-	{
-
+		c.Mem[0x24AB] = a
 	}
 	// 1B7B NOP
 	{
@@ -38004,7 +38030,7 @@ L1B3F:
 	}
 
 L1BFF:
-	if off[67] {
+	if off[70] {
 		pc = 0x1BFF
 		goto step
 	}
@@ -38015,7 +38041,7 @@ L1BFF:
 	}
 
 L1C00:
-	if off[68] {
+	if off[71] {
 		pc = 0x1C00
 		goto step
 	}
@@ -38034,7 +38060,7 @@ L1C00:
 	}
 
 L1C03:
-	if off[69] {
+	if off[72] {
 		pc = 0x1C03
 		goto step
 	}
@@ -38062,17 +38088,17 @@ L1C03:
 		s--
 
 	}
-	// 1C04 STA $24A8
+	// 1C04 STA $24AC
 	{
-		c.Mem[0x24A8] = a
+		c.Mem[0x24AC] = a
 	}
-	// 1C07 STX $24A9
+	// 1C07 STX $24AD
 	{
-		c.Mem[0x24A9] = x
+		c.Mem[0x24AD] = x
 	}
-	// 1C0A STY $24AA
+	// 1C0A STY $24AE
 	{
-		c.Mem[0x24AA] = y
+		c.Mem[0x24AE] = y
 	}
 	// 1C0D PLA
 	{
@@ -38081,9 +38107,9 @@ L1C03:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C0E STA $24AB
+	// 1C0E STA $24AF
 	{
-		c.Mem[0x24AB] = a
+		c.Mem[0x24AF] = a
 	}
 	// 1C11 JSR $0100
 	{
@@ -38099,7 +38125,7 @@ L1C03:
 	}
 
 L1C14:
-	if off[70] {
+	if off[73] {
 		pc = 0x1C14
 		goto step
 	}
@@ -38127,17 +38153,17 @@ L1C14:
 		s--
 
 	}
-	// 1C15 STA $24AC
+	// 1C15 STA $24B0
 	{
-		c.Mem[0x24AC] = a
+		c.Mem[0x24B0] = a
 	}
-	// 1C18 STX $24AD
+	// 1C18 STX $24B1
 	{
-		c.Mem[0x24AD] = x
+		c.Mem[0x24B1] = x
 	}
-	// 1C1B STY $24AE
+	// 1C1B STY $24B2
 	{
-		c.Mem[0x24AE] = y
+		c.Mem[0x24B2] = y
 	}
 	// 1C1E PLA
 	{
@@ -38146,9 +38172,9 @@ L1C14:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C1F STA $24AF
+	// 1C1F STA $24B3
 	{
-		c.Mem[0x24AF] = a
+		c.Mem[0x24B3] = a
 	}
 	// 1C22 JSR $0720
 	{
@@ -38164,7 +38190,7 @@ L1C14:
 	}
 
 L1C25:
-	if off[71] {
+	if off[74] {
 		pc = 0x1C25
 		goto step
 	}
@@ -38196,17 +38222,17 @@ L1C25:
 		s--
 
 	}
-	// 1C27 STA $24B0
+	// 1C27 STA $24B4
 	{
-		c.Mem[0x24B0] = a
+		c.Mem[0x24B4] = a
 	}
-	// 1C2A STX $24B1
+	// 1C2A STX $24B5
 	{
-		c.Mem[0x24B1] = x
+		c.Mem[0x24B5] = x
 	}
-	// 1C2D STY $24B2
+	// 1C2D STY $24B6
 	{
-		c.Mem[0x24B2] = y
+		c.Mem[0x24B6] = y
 	}
 	// 1C30 PLA
 	{
@@ -38215,9 +38241,9 @@ L1C25:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C31 STA $24B3
+	// 1C31 STA $24B7
 	{
-		c.Mem[0x24B3] = a
+		c.Mem[0x24B7] = a
 	}
 	// 1C34 JSR $0720
 	{
@@ -38233,7 +38259,7 @@ L1C25:
 	}
 
 L1C37:
-	if off[72] {
+	if off[75] {
 		pc = 0x1C37
 		goto step
 	}
@@ -38265,17 +38291,17 @@ L1C37:
 		s--
 
 	}
-	// 1C39 STA $24B4
+	// 1C39 STA $24B8
 	{
-		c.Mem[0x24B4] = a
+		c.Mem[0x24B8] = a
 	}
-	// 1C3C STX $24B5
+	// 1C3C STX $24B9
 	{
-		c.Mem[0x24B5] = x
+		c.Mem[0x24B9] = x
 	}
-	// 1C3F STY $24B6
+	// 1C3F STY $24BA
 	{
-		c.Mem[0x24B6] = y
+		c.Mem[0x24BA] = y
 	}
 	// 1C42 PLA
 	{
@@ -38284,9 +38310,9 @@ L1C37:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C43 STA $24B7
+	// 1C43 STA $24BB
 	{
-		c.Mem[0x24B7] = a
+		c.Mem[0x24BB] = a
 	}
 	// 1C46 JSR $0700
 	{
@@ -38302,7 +38328,7 @@ L1C37:
 	}
 
 L1C49:
-	if off[73] {
+	if off[76] {
 		pc = 0x1C49
 		goto step
 	}
@@ -38330,17 +38356,17 @@ L1C49:
 		s--
 
 	}
-	// 1C4A STA $24B8
+	// 1C4A STA $24BC
 	{
-		c.Mem[0x24B8] = a
+		c.Mem[0x24BC] = a
 	}
-	// 1C4D STX $24B9
+	// 1C4D STX $24BD
 	{
-		c.Mem[0x24B9] = x
+		c.Mem[0x24BD] = x
 	}
-	// 1C50 STY $24BA
+	// 1C50 STY $24BE
 	{
-		c.Mem[0x24BA] = y
+		c.Mem[0x24BE] = y
 	}
 	// 1C53 PLA
 	{
@@ -38349,9 +38375,9 @@ L1C49:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C54 STA $24BB
+	// 1C54 STA $24BF
 	{
-		c.Mem[0x24BB] = a
+		c.Mem[0x24BF] = a
 	}
 	// 1C57 JSR $0740
 	{
@@ -38367,7 +38393,7 @@ L1C49:
 	}
 
 L1C5A:
-	if off[74] {
+	if off[77] {
 		pc = 0x1C5A
 		goto step
 	}
@@ -38395,17 +38421,17 @@ L1C5A:
 		s--
 
 	}
-	// 1C5B STA $24BC
+	// 1C5B STA $24C0
 	{
-		c.Mem[0x24BC] = a
+		c.Mem[0x24C0] = a
 	}
-	// 1C5E STX $24BD
+	// 1C5E STX $24C1
 	{
-		c.Mem[0x24BD] = x
+		c.Mem[0x24C1] = x
 	}
-	// 1C61 STY $24BE
+	// 1C61 STY $24C2
 	{
-		c.Mem[0x24BE] = y
+		c.Mem[0x24C2] = y
 	}
 	// 1C64 PLA
 	{
@@ -38414,9 +38440,9 @@ L1C5A:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C65 STA $24BF
+	// 1C65 STA $24C3
 	{
-		c.Mem[0x24BF] = a
+		c.Mem[0x24C3] = a
 	}
 	// 1C68 JSR $0740
 	{
@@ -38432,7 +38458,7 @@ L1C5A:
 	}
 
 L1C6B:
-	if off[75] {
+	if off[78] {
 		pc = 0x1C6B
 		goto step
 	}
@@ -38460,17 +38486,17 @@ L1C6B:
 		s--
 
 	}
-	// 1C6C STA $24C0
+	// 1C6C STA $24C4
 	{
-		c.Mem[0x24C0] = a
+		c.Mem[0x24C4] = a
 	}
-	// 1C6F STX $24C1
+	// 1C6F STX $24C5
 	{
-		c.Mem[0x24C1] = x
+		c.Mem[0x24C5] = x
 	}
-	// 1C72 STY $24C2
+	// 1C72 STY $24C6
 	{
-		c.Mem[0x24C2] = y
+		c.Mem[0x24C6] = y
 	}
 	// 1C75 PLA
 	{
@@ -38479,9 +38505,9 @@ L1C6B:
 		a = m
 		nz = int(int8(a))
 	}
-	// 1C76 STA $24C3
+	// 1C76 STA $24C7
 	{
-		c.Mem[0x24C3] = a
+		c.Mem[0x24C7] = a
 	}
 	// 1C79 TSX
 	{
@@ -38498,7 +38524,7 @@ L1C6B:
 	goto step
 
 L1C7E:
-	if off[76] {
+	if off[79] {
 		pc = 0x1C7E
 		goto step
 	}
@@ -38512,7 +38538,7 @@ L1C7E:
 	goto step
 
 L1C80:
-	if off[77] {
+	if off[80] {
 		pc = 0x1C80
 		goto step
 	}
@@ -38536,7 +38562,7 @@ L1C80:
 	}
 
 L1C85:
-	if off[78] {
+	if off[81] {
 		pc = 0x1C85
 		goto step
 	}
@@ -38556,7 +38582,7 @@ L1C85:
 	}
 
 L1C88:
-	if off[79] {
+	if off[82] {
 		pc = 0x1C88
 		goto step
 	}

@@ -1342,10 +1342,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 001E DEX
@@ -1369,10 +1365,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1394,10 +1386,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1421,10 +1409,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1446,10 +1430,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1473,10 +1453,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1498,10 +1474,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1525,10 +1497,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1550,10 +1518,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1577,10 +1541,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1602,10 +1562,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1629,10 +1585,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1654,10 +1606,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1681,10 +1629,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1706,10 +1650,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1733,10 +1673,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1758,10 +1694,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1785,10 +1717,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1810,10 +1738,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1837,10 +1761,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1862,10 +1782,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1889,10 +1805,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1914,10 +1826,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1941,10 +1849,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1966,10 +1870,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1993,10 +1893,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2018,10 +1914,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2045,10 +1937,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2070,10 +1958,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2097,10 +1981,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2122,10 +2002,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2149,15 +2025,15 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L0021
 	}
@@ -4845,10 +4721,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -4858,10 +4730,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4893,10 +4761,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -4939,10 +4803,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -4951,10 +4811,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4982,10 +4838,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5027,10 +4879,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5039,10 +4887,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5070,10 +4914,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5115,10 +4955,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5127,10 +4963,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5158,10 +4990,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5203,10 +5031,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5215,10 +5039,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5246,10 +5066,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5291,10 +5107,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5303,10 +5115,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5334,10 +5142,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5379,10 +5183,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5391,10 +5191,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5422,10 +5218,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5467,10 +5259,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5479,10 +5267,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5510,10 +5294,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5555,10 +5335,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5567,10 +5343,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5598,10 +5370,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5643,10 +5411,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5655,10 +5419,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5686,10 +5446,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5731,10 +5487,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5743,10 +5495,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5774,10 +5522,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5819,10 +5563,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5831,10 +5571,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5862,10 +5598,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5907,10 +5639,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5919,10 +5647,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5950,10 +5674,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5995,10 +5715,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6007,10 +5723,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6038,10 +5750,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6083,10 +5791,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6095,10 +5799,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6126,10 +5826,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6171,10 +5867,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6183,10 +5875,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6215,15 +5903,15 @@ L02B4: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9
 	}
@@ -9085,10 +8773,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -9098,10 +8782,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9133,10 +8813,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9179,10 +8855,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9191,10 +8863,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9222,10 +8890,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9267,10 +8931,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9279,10 +8939,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9310,10 +8966,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9355,10 +9007,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9367,10 +9015,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9398,10 +9042,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9443,10 +9083,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9455,10 +9091,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9486,10 +9118,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9531,10 +9159,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9543,10 +9167,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9574,10 +9194,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9619,10 +9235,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9631,10 +9243,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9662,10 +9270,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9707,10 +9311,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9719,10 +9319,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9750,10 +9346,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9795,10 +9387,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9807,10 +9395,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9838,10 +9422,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9883,10 +9463,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9895,10 +9471,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9926,10 +9498,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9971,10 +9539,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9983,10 +9547,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10014,10 +9574,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10059,10 +9615,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10071,10 +9623,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10102,10 +9650,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10147,10 +9691,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10159,10 +9699,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10190,10 +9726,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10235,10 +9767,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10247,10 +9775,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10278,10 +9802,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10323,10 +9843,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10335,10 +9851,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10366,10 +9878,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10411,10 +9919,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10423,10 +9927,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10455,15 +9955,15 @@ L02B4_002E: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_002E
 	}
@@ -11356,10 +10856,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -11369,10 +10865,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11404,10 +10896,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11450,10 +10938,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11462,10 +10946,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11493,10 +10973,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11538,10 +11014,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11550,10 +11022,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11581,10 +11049,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11626,10 +11090,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11638,10 +11098,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11669,10 +11125,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11714,10 +11166,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11726,10 +11174,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11757,10 +11201,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11802,10 +11242,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11814,10 +11250,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11845,10 +11277,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11890,10 +11318,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11902,10 +11326,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11933,10 +11353,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11978,10 +11394,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11990,10 +11402,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12021,10 +11429,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12066,10 +11470,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12078,10 +11478,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12109,10 +11505,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12154,10 +11546,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12166,10 +11554,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12197,10 +11581,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12242,10 +11622,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12254,10 +11630,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12285,10 +11657,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12330,10 +11698,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12342,10 +11706,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12373,10 +11733,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12418,10 +11774,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12430,10 +11782,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12461,10 +11809,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12506,10 +11850,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12518,10 +11858,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12549,10 +11885,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12594,10 +11926,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12606,10 +11934,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12637,10 +11961,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12682,10 +12002,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12694,10 +12010,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12726,15 +12038,15 @@ L02B4_014D: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_014D
 	}
@@ -13036,10 +12348,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -13049,10 +12357,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13084,10 +12388,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13130,10 +12430,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13142,10 +12438,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13173,10 +12465,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13218,10 +12506,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13230,10 +12514,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13261,10 +12541,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13306,10 +12582,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13318,10 +12590,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13349,10 +12617,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13394,10 +12658,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13406,10 +12666,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13437,10 +12693,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13482,10 +12734,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13494,10 +12742,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13525,10 +12769,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13570,10 +12810,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13582,10 +12818,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13613,10 +12845,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13658,10 +12886,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13670,10 +12894,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13701,10 +12921,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13746,10 +12962,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13758,10 +12970,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13789,10 +12997,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13834,10 +13038,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13846,10 +13046,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13877,10 +13073,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13922,10 +13114,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13934,10 +13122,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13965,10 +13149,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14010,10 +13190,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14022,10 +13198,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14053,10 +13225,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14098,10 +13266,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14110,10 +13274,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14141,10 +13301,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14186,10 +13342,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14198,10 +13350,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14229,10 +13377,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14274,10 +13418,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14286,10 +13426,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14317,10 +13453,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14362,10 +13494,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14374,10 +13502,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14406,15 +13530,15 @@ L02B4_0153: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_0153
 	}
@@ -25431,10 +24555,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -25444,10 +24564,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25479,10 +24595,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25525,10 +24637,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25537,10 +24645,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25568,10 +24672,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25613,10 +24713,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25625,10 +24721,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25656,10 +24748,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25701,10 +24789,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25713,10 +24797,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25744,10 +24824,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25789,10 +24865,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25801,10 +24873,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25832,10 +24900,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25877,10 +24941,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25889,10 +24949,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25920,10 +24976,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25965,10 +25017,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25977,10 +25025,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26008,10 +25052,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26053,10 +25093,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26065,10 +25101,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26096,10 +25128,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26141,10 +25169,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26153,10 +25177,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26184,10 +25204,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26229,10 +25245,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26241,10 +25253,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26272,10 +25280,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26317,10 +25321,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26329,10 +25329,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26360,10 +25356,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26405,10 +25397,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26417,10 +25405,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26448,10 +25432,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26493,10 +25473,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26505,10 +25481,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26536,10 +25508,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26581,10 +25549,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26593,10 +25557,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26624,10 +25584,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26669,10 +25625,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26681,10 +25633,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26712,10 +25660,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26757,10 +25701,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26769,10 +25709,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26801,15 +25737,15 @@ L02B4_0303: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_0303
 	}
@@ -27411,10 +26347,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -27424,10 +26356,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27459,10 +26387,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27505,10 +26429,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27517,10 +26437,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27548,10 +26464,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27593,10 +26505,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27605,10 +26513,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27636,10 +26540,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27681,10 +26581,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27693,10 +26589,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27724,10 +26616,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27769,10 +26657,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27781,10 +26665,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27812,10 +26692,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27857,10 +26733,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27869,10 +26741,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27900,10 +26768,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27945,10 +26809,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27957,10 +26817,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27988,10 +26844,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28033,10 +26885,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28045,10 +26893,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28076,10 +26920,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28121,10 +26961,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28133,10 +26969,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28164,10 +26996,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28209,10 +27037,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28221,10 +27045,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28252,10 +27072,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28297,10 +27113,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28309,10 +27121,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28340,10 +27148,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28385,10 +27189,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28397,10 +27197,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28428,10 +27224,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28473,10 +27265,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28485,10 +27273,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28516,10 +27300,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28561,10 +27341,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28573,10 +27349,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28604,10 +27376,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28649,10 +27417,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28661,10 +27425,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28692,10 +27452,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28737,10 +27493,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28749,10 +27501,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28781,15 +27529,15 @@ L02B4_032B: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_032B
 	}
@@ -29033,10 +27781,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -29046,10 +27790,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29081,10 +27821,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29127,10 +27863,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29139,10 +27871,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29170,10 +27898,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29215,10 +27939,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29227,10 +27947,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29258,10 +27974,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29303,10 +28015,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29315,10 +28023,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29346,10 +28050,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29391,10 +28091,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29403,10 +28099,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29434,10 +28126,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29479,10 +28167,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29491,10 +28175,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29522,10 +28202,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29567,10 +28243,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29579,10 +28251,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29610,10 +28278,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29655,10 +28319,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29667,10 +28327,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29698,10 +28354,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29743,10 +28395,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29755,10 +28403,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29786,10 +28430,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29831,10 +28471,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29843,10 +28479,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29874,10 +28506,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29919,10 +28547,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29931,10 +28555,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29962,10 +28582,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30007,10 +28623,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30019,10 +28631,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30050,10 +28658,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30095,10 +28699,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30107,10 +28707,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30138,10 +28734,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30183,10 +28775,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30195,10 +28783,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30226,10 +28810,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30271,10 +28851,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30283,10 +28859,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30314,10 +28886,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30359,10 +28927,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30371,10 +28935,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30403,15 +28963,15 @@ L02B4_0331: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_0331
 	}

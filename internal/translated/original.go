@@ -1352,10 +1352,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 001E DEX
@@ -1379,10 +1375,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1404,10 +1396,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1431,10 +1419,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1456,10 +1440,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1483,10 +1463,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1508,10 +1484,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1535,10 +1507,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1560,10 +1528,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1587,10 +1551,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1612,10 +1572,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1639,10 +1595,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1664,10 +1616,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1691,10 +1639,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1716,10 +1660,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1743,10 +1683,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1768,10 +1704,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1795,10 +1727,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1820,10 +1748,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1847,10 +1771,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1872,10 +1792,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1899,10 +1815,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1924,10 +1836,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1951,10 +1859,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1976,10 +1880,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2003,10 +1903,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2028,10 +1924,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2055,10 +1947,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2080,10 +1968,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2107,10 +1991,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2132,10 +2012,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2159,15 +2035,15 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L0021
 	}
@@ -4855,10 +4731,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -4868,10 +4740,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4903,10 +4771,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -4949,10 +4813,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -4961,10 +4821,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4992,10 +4848,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5037,10 +4889,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5049,10 +4897,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5080,10 +4924,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5125,10 +4965,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5137,10 +4973,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5168,10 +5000,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5213,10 +5041,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5225,10 +5049,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5256,10 +5076,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5301,10 +5117,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5313,10 +5125,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5344,10 +5152,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5389,10 +5193,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5401,10 +5201,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5432,10 +5228,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5477,10 +5269,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5489,10 +5277,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5520,10 +5304,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5565,10 +5345,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5577,10 +5353,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5608,10 +5380,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5653,10 +5421,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5665,10 +5429,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5696,10 +5456,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5741,10 +5497,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5753,10 +5505,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5784,10 +5532,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5829,10 +5573,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5841,10 +5581,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5872,10 +5608,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5917,10 +5649,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5929,10 +5657,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5960,10 +5684,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6005,10 +5725,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6017,10 +5733,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6048,10 +5760,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6093,10 +5801,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6105,10 +5809,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6136,10 +5836,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6181,10 +5877,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6193,10 +5885,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6225,15 +5913,15 @@ L02B4: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9
 	}
@@ -9099,10 +8787,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -9112,10 +8796,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9147,10 +8827,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9193,10 +8869,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9205,10 +8877,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9236,10 +8904,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9281,10 +8945,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9293,10 +8953,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9324,10 +8980,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9369,10 +9021,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9381,10 +9029,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9412,10 +9056,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9457,10 +9097,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9469,10 +9105,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9500,10 +9132,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9545,10 +9173,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9557,10 +9181,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9588,10 +9208,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9633,10 +9249,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9645,10 +9257,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9676,10 +9284,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9721,10 +9325,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9733,10 +9333,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9764,10 +9360,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9809,10 +9401,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9821,10 +9409,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9852,10 +9436,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9897,10 +9477,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9909,10 +9485,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9940,10 +9512,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9985,10 +9553,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9997,10 +9561,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10028,10 +9588,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10073,10 +9629,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10085,10 +9637,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10116,10 +9664,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10161,10 +9705,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10173,10 +9713,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10204,10 +9740,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10249,10 +9781,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10261,10 +9789,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10292,10 +9816,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10337,10 +9857,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10349,10 +9865,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10380,10 +9892,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10425,10 +9933,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10437,10 +9941,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10469,15 +9969,15 @@ L02B4_002E: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_002E
 	}
@@ -11370,10 +10870,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -11383,10 +10879,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11418,10 +10910,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11464,10 +10952,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11476,10 +10960,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11507,10 +10987,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11552,10 +11028,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11564,10 +11036,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11595,10 +11063,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11640,10 +11104,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11652,10 +11112,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11683,10 +11139,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11728,10 +11180,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11740,10 +11188,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11771,10 +11215,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11816,10 +11256,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11828,10 +11264,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11859,10 +11291,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11904,10 +11332,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11916,10 +11340,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11947,10 +11367,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11992,10 +11408,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12004,10 +11416,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12035,10 +11443,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12080,10 +11484,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12092,10 +11492,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12123,10 +11519,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12168,10 +11560,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12180,10 +11568,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12211,10 +11595,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12256,10 +11636,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12268,10 +11644,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12299,10 +11671,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12344,10 +11712,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12356,10 +11720,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12387,10 +11747,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12432,10 +11788,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12444,10 +11796,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12475,10 +11823,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12520,10 +11864,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12532,10 +11872,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12563,10 +11899,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12608,10 +11940,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12620,10 +11948,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12651,10 +11975,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12696,10 +12016,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12708,10 +12024,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12740,15 +12052,15 @@ L02B4_014D: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_014D
 	}
@@ -13050,10 +12362,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -13063,10 +12371,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13098,10 +12402,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13144,10 +12444,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13156,10 +12452,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13187,10 +12479,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13232,10 +12520,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13244,10 +12528,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13275,10 +12555,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13320,10 +12596,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13332,10 +12604,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13363,10 +12631,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13408,10 +12672,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13420,10 +12680,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13451,10 +12707,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13496,10 +12748,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13508,10 +12756,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13539,10 +12783,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13584,10 +12824,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13596,10 +12832,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13627,10 +12859,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13672,10 +12900,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13684,10 +12908,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13715,10 +12935,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13760,10 +12976,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13772,10 +12984,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13803,10 +13011,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13848,10 +13052,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13860,10 +13060,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13891,10 +13087,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13936,10 +13128,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13948,10 +13136,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13979,10 +13163,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14024,10 +13204,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14036,10 +13212,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14067,10 +13239,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14112,10 +13280,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14124,10 +13288,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14155,10 +13315,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14200,10 +13356,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14212,10 +13364,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14243,10 +13391,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14288,10 +13432,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14300,10 +13440,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14331,10 +13467,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14376,10 +13508,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14388,10 +13516,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14420,15 +13544,15 @@ L02B4_0153: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_0153
 	}
@@ -25445,10 +24569,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -25458,10 +24578,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25493,10 +24609,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25539,10 +24651,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25551,10 +24659,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25582,10 +24686,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25627,10 +24727,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25639,10 +24735,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25670,10 +24762,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25715,10 +24803,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25727,10 +24811,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25758,10 +24838,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25803,10 +24879,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25815,10 +24887,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25846,10 +24914,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25891,10 +24955,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25903,10 +24963,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25934,10 +24990,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25979,10 +25031,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25991,10 +25039,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26022,10 +25066,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26067,10 +25107,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26079,10 +25115,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26110,10 +25142,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26155,10 +25183,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26167,10 +25191,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26198,10 +25218,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26243,10 +25259,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26255,10 +25267,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26286,10 +25294,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26331,10 +25335,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26343,10 +25343,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26374,10 +25370,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26419,10 +25411,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26431,10 +25419,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26462,10 +25446,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26507,10 +25487,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26519,10 +25495,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26550,10 +25522,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26595,10 +25563,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26607,10 +25571,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26638,10 +25598,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26683,10 +25639,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26695,10 +25647,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26726,10 +25674,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26771,10 +25715,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26783,10 +25723,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26815,15 +25751,15 @@ L02B4_0303: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_0303
 	}
@@ -27425,10 +26361,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -27438,10 +26370,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27473,10 +26401,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27519,10 +26443,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27531,10 +26451,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27562,10 +26478,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27607,10 +26519,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27619,10 +26527,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27650,10 +26554,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27695,10 +26595,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27707,10 +26603,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27738,10 +26630,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27783,10 +26671,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27795,10 +26679,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27826,10 +26706,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27871,10 +26747,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27883,10 +26755,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27914,10 +26782,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27959,10 +26823,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27971,10 +26831,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28002,10 +26858,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28047,10 +26899,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28059,10 +26907,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28090,10 +26934,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28135,10 +26975,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28147,10 +26983,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28178,10 +27010,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28223,10 +27051,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28235,10 +27059,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28266,10 +27086,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28311,10 +27127,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28323,10 +27135,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28354,10 +27162,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28399,10 +27203,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28411,10 +27211,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28442,10 +27238,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28487,10 +27279,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28499,10 +27287,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28530,10 +27314,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28575,10 +27355,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28587,10 +27363,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28618,10 +27390,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28663,10 +27431,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28675,10 +27439,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28706,10 +27466,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -28751,10 +27507,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -28763,10 +27515,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -28795,15 +27543,15 @@ L02B4_032B: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_032B
 	}
@@ -29047,10 +27795,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -29060,10 +27804,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29095,10 +27835,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29141,10 +27877,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29153,10 +27885,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29184,10 +27912,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29229,10 +27953,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29241,10 +27961,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29272,10 +27988,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29317,10 +28029,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29329,10 +28037,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29360,10 +28064,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29405,10 +28105,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29417,10 +28113,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29448,10 +28140,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29493,10 +28181,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29505,10 +28189,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29536,10 +28216,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29581,10 +28257,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29593,10 +28265,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29624,10 +28292,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29669,10 +28333,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29681,10 +28341,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29712,10 +28368,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29757,10 +28409,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29769,10 +28417,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29800,10 +28444,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29845,10 +28485,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29857,10 +28493,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29888,10 +28520,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -29933,10 +28561,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -29945,10 +28569,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -29976,10 +28596,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30021,10 +28637,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30033,10 +28645,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30064,10 +28672,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30109,10 +28713,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30121,10 +28721,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30152,10 +28748,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30197,10 +28789,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30209,10 +28797,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30240,10 +28824,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30285,10 +28865,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30297,10 +28873,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30328,10 +28900,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -30373,10 +28941,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -30385,10 +28949,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -30417,15 +28977,15 @@ L02B4_0331: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_0331
 	}

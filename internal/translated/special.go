@@ -2178,10 +2178,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 001E DEX
@@ -2205,10 +2201,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2230,10 +2222,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2257,10 +2245,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2282,10 +2266,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2309,10 +2289,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2334,10 +2310,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2361,10 +2333,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2386,10 +2354,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2413,10 +2377,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2438,10 +2398,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2465,10 +2421,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2490,10 +2442,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2517,10 +2465,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2542,10 +2486,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2569,10 +2509,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2594,10 +2530,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2621,10 +2553,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2646,10 +2574,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2673,10 +2597,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2698,10 +2618,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2725,10 +2641,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2750,10 +2662,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2777,10 +2685,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2802,10 +2706,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2829,10 +2729,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2854,10 +2750,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2881,10 +2773,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2906,10 +2794,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2933,10 +2817,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2958,10 +2838,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2985,15 +2861,15 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L0021
 	}

@@ -1356,10 +1356,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 001E DEX
@@ -1383,10 +1379,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1408,10 +1400,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1435,10 +1423,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1460,10 +1444,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1487,10 +1467,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1512,10 +1488,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1539,10 +1511,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1564,10 +1532,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1591,10 +1555,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1616,10 +1576,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1643,10 +1599,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1668,10 +1620,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1695,10 +1643,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1720,10 +1664,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1747,10 +1687,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1772,10 +1708,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1799,10 +1731,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1824,10 +1752,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1851,10 +1775,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1876,10 +1796,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1903,10 +1819,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1928,10 +1840,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -1955,10 +1863,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -1980,10 +1884,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2007,10 +1907,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2032,10 +1928,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2059,10 +1951,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2084,10 +1972,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2111,10 +1995,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2136,10 +2016,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2163,15 +2039,15 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L0021
 	}
@@ -4846,10 +4722,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -4859,10 +4731,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4894,10 +4762,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -4940,10 +4804,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -4952,10 +4812,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -4983,10 +4839,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5028,10 +4880,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5040,10 +4888,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5071,10 +4915,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5116,10 +4956,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5128,10 +4964,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5159,10 +4991,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5204,10 +5032,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5216,10 +5040,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5247,10 +5067,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5292,10 +5108,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5304,10 +5116,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5335,10 +5143,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5380,10 +5184,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5392,10 +5192,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5423,10 +5219,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5468,10 +5260,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5480,10 +5268,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5511,10 +5295,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5556,10 +5336,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5568,10 +5344,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5599,10 +5371,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5644,10 +5412,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5656,10 +5420,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5687,10 +5447,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5732,10 +5488,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5744,10 +5496,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5775,10 +5523,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5820,10 +5564,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5832,10 +5572,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5863,10 +5599,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5908,10 +5640,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -5920,10 +5648,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -5951,10 +5675,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -5996,10 +5716,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6008,10 +5724,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6039,10 +5751,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6084,10 +5792,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6096,10 +5800,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6127,10 +5827,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6172,10 +5868,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6184,10 +5876,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6216,15 +5904,15 @@ L02B4: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9
 	}
@@ -9197,10 +8885,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -9210,10 +8894,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9245,10 +8925,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9291,10 +8967,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9303,10 +8975,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9334,10 +9002,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9379,10 +9043,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9391,10 +9051,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9422,10 +9078,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9467,10 +9119,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9479,10 +9127,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9510,10 +9154,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9555,10 +9195,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9567,10 +9203,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9598,10 +9230,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9643,10 +9271,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9655,10 +9279,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9686,10 +9306,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9731,10 +9347,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9743,10 +9355,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9774,10 +9382,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9819,10 +9423,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9831,10 +9431,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9862,10 +9458,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9907,10 +9499,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -9919,10 +9507,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -9950,10 +9534,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -9995,10 +9575,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10007,10 +9583,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10038,10 +9610,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10083,10 +9651,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10095,10 +9659,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10126,10 +9686,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10171,10 +9727,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10183,10 +9735,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10214,10 +9762,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10259,10 +9803,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10271,10 +9811,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10302,10 +9838,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10347,10 +9879,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10359,10 +9887,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10390,10 +9914,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10435,10 +9955,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10447,10 +9963,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10478,10 +9990,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -10523,10 +10031,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -10535,10 +10039,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -10567,15 +10067,15 @@ L02B4_002E: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_002E
 	}
@@ -11476,10 +10976,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -11489,10 +10985,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11524,10 +11016,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11570,10 +11058,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11582,10 +11066,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11613,10 +11093,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11658,10 +11134,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11670,10 +11142,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11701,10 +11169,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11746,10 +11210,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11758,10 +11218,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11789,10 +11245,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11834,10 +11286,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11846,10 +11294,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11877,10 +11321,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -11922,10 +11362,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -11934,10 +11370,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -11965,10 +11397,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12010,10 +11438,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12022,10 +11446,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12053,10 +11473,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12098,10 +11514,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12110,10 +11522,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12141,10 +11549,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12186,10 +11590,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12198,10 +11598,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12229,10 +11625,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12274,10 +11666,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12286,10 +11674,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12317,10 +11701,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12362,10 +11742,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12374,10 +11750,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12405,10 +11777,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12450,10 +11818,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12462,10 +11826,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12493,10 +11853,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12538,10 +11894,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12550,10 +11902,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12581,10 +11929,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12626,10 +11970,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12638,10 +11978,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12669,10 +12005,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12714,10 +12046,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12726,10 +12054,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12757,10 +12081,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -12802,10 +12122,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -12814,10 +12130,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -12846,15 +12158,15 @@ L02B4_014D: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_014D
 	}
@@ -13031,10 +12343,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -13044,10 +12352,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13079,10 +12383,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13125,10 +12425,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13137,10 +12433,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13168,10 +12460,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13213,10 +12501,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13225,10 +12509,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13256,10 +12536,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13301,10 +12577,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13313,10 +12585,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13344,10 +12612,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13389,10 +12653,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13401,10 +12661,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13432,10 +12688,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13477,10 +12729,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13489,10 +12737,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13520,10 +12764,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13565,10 +12805,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13577,10 +12813,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13608,10 +12840,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13653,10 +12881,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13665,10 +12889,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13696,10 +12916,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13741,10 +12957,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13753,10 +12965,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13784,10 +12992,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13829,10 +13033,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13841,10 +13041,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13872,10 +13068,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -13917,10 +13109,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -13929,10 +13117,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -13960,10 +13144,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14005,10 +13185,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14017,10 +13193,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14048,10 +13220,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14093,10 +13261,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14105,10 +13269,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14136,10 +13296,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14181,10 +13337,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14193,10 +13345,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14224,10 +13372,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14269,10 +13413,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14281,10 +13421,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14312,10 +13448,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -14357,10 +13489,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -14369,10 +13497,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -14401,15 +13525,15 @@ L02B4_0153: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_0153
 	}
@@ -22867,10 +21991,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -22880,10 +22000,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -22915,10 +22031,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -22961,10 +22073,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -22973,10 +22081,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -23004,10 +22108,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -23049,10 +22149,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -23061,10 +22157,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -23092,10 +22184,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -23137,10 +22225,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -23149,10 +22233,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -23180,10 +22260,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -23225,10 +22301,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -23237,10 +22309,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -23268,10 +22336,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -23313,10 +22377,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -23325,10 +22385,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -23356,10 +22412,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -23401,10 +22453,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -23413,10 +22461,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -23444,10 +22488,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -23489,10 +22529,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -23501,10 +22537,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -23532,10 +22564,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -23577,10 +22605,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -23589,10 +22613,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -23620,10 +22640,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -23665,10 +22681,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -23677,10 +22689,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -23708,10 +22716,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -23753,10 +22757,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -23765,10 +22765,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -23796,10 +22792,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -23841,10 +22833,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -23853,10 +22841,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -23884,10 +22868,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -23929,10 +22909,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -23941,10 +22917,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -23972,10 +22944,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24017,10 +22985,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24029,10 +22993,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24060,10 +23020,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24105,10 +23061,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24117,10 +23069,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24148,10 +23096,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24193,10 +23137,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24205,10 +23145,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24237,15 +23173,15 @@ L02B4_0303: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_0303
 	}
@@ -24851,10 +23787,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -24864,10 +23796,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24899,10 +23827,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -24945,10 +23869,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -24957,10 +23877,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -24988,10 +23904,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25033,10 +23945,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25045,10 +23953,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25076,10 +23980,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25121,10 +24021,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25133,10 +24029,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25164,10 +24056,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25209,10 +24097,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25221,10 +24105,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25252,10 +24132,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25297,10 +24173,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25309,10 +24181,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25340,10 +24208,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25385,10 +24249,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25397,10 +24257,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25428,10 +24284,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25473,10 +24325,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25485,10 +24333,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25516,10 +24360,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25561,10 +24401,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25573,10 +24409,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25604,10 +24436,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25649,10 +24477,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25661,10 +24485,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25692,10 +24512,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25737,10 +24553,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25749,10 +24561,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25780,10 +24588,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25825,10 +24629,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25837,10 +24637,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25868,10 +24664,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -25913,10 +24705,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -25925,10 +24713,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -25956,10 +24740,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26001,10 +24781,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26013,10 +24789,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26044,10 +24816,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26089,10 +24857,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26101,10 +24865,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26132,10 +24892,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26177,10 +24933,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26189,10 +24941,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26221,15 +24969,15 @@ L02B4_032B: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_032B
 	}
@@ -26473,10 +25221,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -26486,10 +25230,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26521,10 +25261,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26567,10 +25303,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26579,10 +25311,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26610,10 +25338,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26655,10 +25379,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26667,10 +25387,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26698,10 +25414,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26743,10 +25455,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26755,10 +25463,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26786,10 +25490,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26831,10 +25531,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26843,10 +25539,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26874,10 +25566,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -26919,10 +25607,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -26931,10 +25615,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -26962,10 +25642,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27007,10 +25683,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27019,10 +25691,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27050,10 +25718,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27095,10 +25759,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27107,10 +25767,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27138,10 +25794,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27183,10 +25835,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27195,10 +25843,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27226,10 +25870,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27271,10 +25911,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27283,10 +25919,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27314,10 +25946,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27359,10 +25987,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27371,10 +25995,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27402,10 +26022,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27447,10 +26063,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27459,10 +26071,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27490,10 +26098,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27535,10 +26139,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27547,10 +26147,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27578,10 +26174,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27623,10 +26215,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27635,10 +26223,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27666,10 +26250,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27711,10 +26291,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27723,10 +26299,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27754,10 +26326,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -27799,10 +26367,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -27811,10 +26375,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -27843,15 +26403,15 @@ L02B4_0331: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_0331
 	}

@@ -2230,10 +2230,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 001E DEX
@@ -2257,10 +2253,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2282,10 +2274,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2309,10 +2297,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2334,10 +2318,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2361,10 +2341,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2386,10 +2362,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2413,10 +2385,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2438,10 +2406,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2465,10 +2429,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2490,10 +2450,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2517,10 +2473,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2542,10 +2494,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2569,10 +2517,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2594,10 +2538,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2621,10 +2561,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2646,10 +2582,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2673,10 +2605,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2698,10 +2626,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2725,10 +2649,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2750,10 +2670,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2777,10 +2693,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2802,10 +2714,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2829,10 +2737,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2854,10 +2758,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2881,10 +2781,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2906,10 +2802,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2933,10 +2825,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -2958,10 +2846,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -2985,10 +2869,6 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -3010,10 +2890,6 @@ L001A: // WHSET
 				clock -= 8<<clockShift + 3
 				pc = 0x001C
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -3037,15 +2913,15 @@ L001A: // WHSET
 				pc = 0x001C
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L0021
 	}
@@ -6309,10 +6185,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -6322,10 +6194,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6357,10 +6225,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6403,10 +6267,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6415,10 +6275,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6446,10 +6302,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6491,10 +6343,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6503,10 +6351,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6534,10 +6378,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6579,10 +6419,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6591,10 +6427,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6622,10 +6454,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6667,10 +6495,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6679,10 +6503,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6710,10 +6530,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6755,10 +6571,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6767,10 +6579,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6798,10 +6606,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6843,10 +6647,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6855,10 +6655,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6886,10 +6682,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -6931,10 +6723,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -6943,10 +6731,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -6974,10 +6758,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -7019,10 +6799,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -7031,10 +6807,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -7062,10 +6834,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -7107,10 +6875,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -7119,10 +6883,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -7150,10 +6910,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -7195,10 +6951,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -7207,10 +6959,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -7238,10 +6986,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -7283,10 +7027,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -7295,10 +7035,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -7326,10 +7062,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -7371,10 +7103,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -7383,10 +7111,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -7414,10 +7138,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -7459,10 +7179,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -7471,10 +7187,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -7502,10 +7214,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -7547,10 +7255,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -7559,10 +7263,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -7590,10 +7290,6 @@ L02B4: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -7635,10 +7331,6 @@ L02B4: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -7647,10 +7339,6 @@ L02B4: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -7679,15 +7367,15 @@ L02B4: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9
 	}
@@ -17377,10 +17065,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -17390,10 +17074,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17425,10 +17105,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17471,10 +17147,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17483,10 +17155,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17514,10 +17182,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17559,10 +17223,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17571,10 +17231,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17602,10 +17258,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17647,10 +17299,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17659,10 +17307,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17690,10 +17334,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17735,10 +17375,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17747,10 +17383,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17778,10 +17410,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17823,10 +17451,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17835,10 +17459,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17866,10 +17486,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17911,10 +17527,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -17923,10 +17535,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -17954,10 +17562,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -17999,10 +17603,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18011,10 +17611,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18042,10 +17638,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18087,10 +17679,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18099,10 +17687,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18130,10 +17714,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18175,10 +17755,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18187,10 +17763,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18218,10 +17790,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18263,10 +17831,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18275,10 +17839,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18306,10 +17866,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18351,10 +17907,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18363,10 +17915,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18394,10 +17942,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18439,10 +17983,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18451,10 +17991,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18482,10 +18018,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18527,10 +18059,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18539,10 +18067,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18570,10 +18094,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18615,10 +18135,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18627,10 +18143,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18658,10 +18170,6 @@ L02B4_002E: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -18703,10 +18211,6 @@ L02B4_002E: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -18715,10 +18219,6 @@ L02B4_002E: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -18747,15 +18247,15 @@ L02B4_002E: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_002E
 	}
@@ -19840,10 +19340,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -19853,10 +19349,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19888,10 +19380,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -19934,10 +19422,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -19946,10 +19430,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -19977,10 +19457,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20022,10 +19498,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20034,10 +19506,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20065,10 +19533,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20110,10 +19574,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20122,10 +19582,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20153,10 +19609,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20198,10 +19650,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20210,10 +19658,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20241,10 +19685,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20286,10 +19726,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20298,10 +19734,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20329,10 +19761,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20374,10 +19802,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20386,10 +19810,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20417,10 +19837,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20462,10 +19878,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20474,10 +19886,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20505,10 +19913,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20550,10 +19954,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20562,10 +19962,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20593,10 +19989,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20638,10 +20030,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20650,10 +20038,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20681,10 +20065,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20726,10 +20106,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20738,10 +20114,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20769,10 +20141,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20814,10 +20182,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20826,10 +20190,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20857,10 +20217,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20902,10 +20258,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -20914,10 +20266,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -20945,10 +20293,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -20990,10 +20334,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21002,10 +20342,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21033,10 +20369,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21078,10 +20410,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21090,10 +20418,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21121,10 +20445,6 @@ L02B4_014D: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21166,10 +20486,6 @@ L02B4_014D: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21178,10 +20494,6 @@ L02B4_014D: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21210,15 +20522,15 @@ L02B4_014D: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_014D
 	}
@@ -21520,10 +20832,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -21533,10 +20841,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21568,10 +20872,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21614,10 +20914,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21626,10 +20922,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21657,10 +20949,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21702,10 +20990,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21714,10 +20998,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21745,10 +21025,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21790,10 +21066,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21802,10 +21074,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21833,10 +21101,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21878,10 +21142,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21890,10 +21150,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -21921,10 +21177,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -21966,10 +21218,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -21978,10 +21226,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -22009,10 +21253,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -22054,10 +21294,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -22066,10 +21302,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -22097,10 +21329,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -22142,10 +21370,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -22154,10 +21378,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -22185,10 +21405,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -22230,10 +21446,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -22242,10 +21454,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -22273,10 +21481,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -22318,10 +21522,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -22330,10 +21530,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -22361,10 +21557,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -22406,10 +21598,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -22418,10 +21606,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -22449,10 +21633,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -22494,10 +21674,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -22506,10 +21682,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -22537,10 +21709,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -22582,10 +21750,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -22594,10 +21758,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -22625,10 +21785,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -22670,10 +21826,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -22682,10 +21834,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -22713,10 +21861,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -22758,10 +21902,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -22770,10 +21910,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -22801,10 +21937,6 @@ L02B4_0153: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -22846,10 +21978,6 @@ L02B4_0153: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -22858,10 +21986,6 @@ L02B4_0153: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -22890,15 +22014,15 @@ L02B4_0153: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_0153
 	}
@@ -34491,10 +33615,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -34504,10 +33624,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34539,10 +33655,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34585,10 +33697,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34597,10 +33705,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34628,10 +33732,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34673,10 +33773,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34685,10 +33781,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34716,10 +33808,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34761,10 +33849,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34773,10 +33857,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34804,10 +33884,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34849,10 +33925,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34861,10 +33933,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34892,10 +33960,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -34937,10 +34001,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -34949,10 +34009,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -34980,10 +34036,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35025,10 +34077,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35037,10 +34085,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35068,10 +34112,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35113,10 +34153,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35125,10 +34161,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35156,10 +34188,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35201,10 +34229,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35213,10 +34237,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35244,10 +34264,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35289,10 +34305,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35301,10 +34313,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35332,10 +34340,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35377,10 +34381,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35389,10 +34389,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35420,10 +34416,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35465,10 +34457,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35477,10 +34465,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35508,10 +34492,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35553,10 +34533,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35565,10 +34541,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35596,10 +34568,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35641,10 +34609,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35653,10 +34617,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35684,10 +34644,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35729,10 +34685,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35741,10 +34693,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35772,10 +34720,6 @@ L02B4_0303: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -35817,10 +34761,6 @@ L02B4_0303: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -35829,10 +34769,6 @@ L02B4_0303: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -35861,15 +34797,15 @@ L02B4_0303: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_0303
 	}
@@ -36567,10 +35503,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -36580,10 +35512,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36615,10 +35543,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36661,10 +35585,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36673,10 +35593,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36704,10 +35620,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36749,10 +35661,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36761,10 +35669,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36792,10 +35696,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36837,10 +35737,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36849,10 +35745,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36880,10 +35772,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -36925,10 +35813,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -36937,10 +35821,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -36968,10 +35848,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37013,10 +35889,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37025,10 +35897,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37056,10 +35924,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37101,10 +35965,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37113,10 +35973,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37144,10 +36000,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37189,10 +36041,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37201,10 +36049,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37232,10 +36076,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37277,10 +36117,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37289,10 +36125,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37320,10 +36152,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37365,10 +36193,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37377,10 +36201,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37408,10 +36228,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37453,10 +36269,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37465,10 +36277,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37496,10 +36304,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37541,10 +36345,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37553,10 +36353,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37584,10 +36380,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37629,10 +36421,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37641,10 +36429,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37672,10 +36456,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37717,10 +36497,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37729,10 +36505,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37760,10 +36532,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37805,10 +36573,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37817,10 +36581,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37848,10 +36608,6 @@ L02B4_032B: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -37893,10 +36649,6 @@ L02B4_032B: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -37905,10 +36657,6 @@ L02B4_032B: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -37937,15 +36685,15 @@ L02B4_032B: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_032B
 	}
@@ -38189,10 +36937,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		// 02BD STY .BOARD,X
@@ -38202,10 +36946,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -38237,10 +36977,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -38283,10 +37019,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -38295,10 +37027,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -38326,10 +37054,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -38371,10 +37095,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -38383,10 +37103,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -38414,10 +37130,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -38459,10 +37171,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -38471,10 +37179,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -38502,10 +37206,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -38547,10 +37247,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -38559,10 +37255,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -38590,10 +37282,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -38635,10 +37323,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -38647,10 +37331,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -38678,10 +37358,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -38723,10 +37399,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -38735,10 +37407,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -38766,10 +37434,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -38811,10 +37475,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -38823,10 +37483,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -38854,10 +37510,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -38899,10 +37551,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -38911,10 +37559,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -38942,10 +37586,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -38987,10 +37627,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -38999,10 +37635,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -39030,10 +37662,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -39075,10 +37703,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -39087,10 +37711,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -39118,10 +37738,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -39163,10 +37779,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -39175,10 +37787,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -39206,10 +37814,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -39251,10 +37855,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -39263,10 +37863,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -39294,10 +37890,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -39339,10 +37931,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -39351,10 +37939,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -39382,10 +37966,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -39427,10 +38007,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -39439,10 +38015,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -39470,10 +38042,6 @@ L02B4_0331: // ETC
 				clock -= 8<<clockShift + 3
 				pc = 0x02C4
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
 			}
 			c.Mem[ea] = a
 		}
@@ -39515,10 +38083,6 @@ L02B4_0331: // ETC
 				pc = 0x02BB
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
@@ -39527,10 +38091,6 @@ L02B4_0331: // ETC
 				clock -= 20<<clockShift + 7
 				pc = 0x02BD
 				goto step
-			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[y] |= 1 << i
 			}
 			c.Mem[ea] = y
 		}
@@ -39559,15 +38119,15 @@ L02B4_0331: // ETC
 				pc = 0x02C4
 				goto step
 			}
-			if i := ea - 0x0050; i < 32 {
-				byValue0050[c.Mem[ea]] &^= 1 << i
-				byValue0050[a] |= 1 << i
-			}
 			c.Mem[ea] = a
 		}
 		{
 			x--
 			nz = int(int8(x))
+		}
+		byValue0050 = [256]uint32{}
+		for i := range 32 {
+			byValue0050[c.Mem[0x0050+i]] |= 1 << i
 		}
 		goto L02C9_0331
 	}
