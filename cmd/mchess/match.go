@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/kim1-archive/microchess/elo"
@@ -44,6 +45,7 @@ func (o *matchOptions) run(e *env, names []string) error {
 	m.opt.Note = func(note string) { fmt.Fprintln(stderr, "mchess match: note:", note) }
 	ctx, stopped, release := stopOnSignal()
 	defer release()
+	defer matchGC()()
 	res, err := match.Run(ctx, m.opt)
 	if err != nil {
 		return failf(1, "mchess match: %v", err)
@@ -59,6 +61,24 @@ func (o *matchOptions) run(e *env, names []string) error {
 		return failf(stopped(), "mchess match: interrupted after %d of %d games", len(res.Records), res.Total)
 	}
 	return nil
+}
+
+// matchGCPercent is the garbage collector's target while a match runs,
+// unless GOGC says otherwise: little of what a match allocates lives
+// (the chess library's lists of moves, the machines of games over), and
+// collecting when the heap has grown by four times what lives rather than
+// once took about 3% off a Normal match's CPU time for some 30 MB more
+// (docs/benchmarks.md, "The translations, faster").
+const matchGCPercent = 400
+
+// matchGC sets the collector's target for a match and returns what puts
+// it back.
+func matchGC() (restore func()) {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(matchGCPercent)
+	return func() { debug.SetGCPercent(old) }
 }
 
 // matchCommand is a match as its command line asks for it.
