@@ -157,8 +157,7 @@ func (t *translator) shadowStore(addr string, lo, hi int, reg string) string {
 }
 
 // shadowScan sets found to the highest index below n of the table at lo
-// (within sh) whose byte equals A, leaving it as it was when there is
-// none.
+// (within sh) whose byte equals A, or to -1 when there is none.
 func shadowScan(sh shadow, lo, n int) string {
 	word := sh.name() + "[a]"
 	if lo > sh.lo {
@@ -168,5 +167,7 @@ func shadowScan(sh shadow, lo, n int) string {
 	if n < sh.n-(lo-sh.lo) {
 		mask = fmt.Sprintf(" & (1<<%d - 1)", n)
 	}
-	return fmt.Sprintf("if m := %s%s; m != 0 {\nfound = %d - bits.LeadingZeros%d(m)\n}\n", word, mask, sh.bits()-1, sh.bits())
+	// No branch: with no bit set the count is the word's width, and
+	// found is -1.
+	return fmt.Sprintf("found = %d - bits.LeadingZeros%d(%s%s)\n", sh.bits()-1, sh.bits(), word, mask)
 }

@@ -16255,9 +16255,7 @@ L1AC8:
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -16384,9 +16382,7 @@ L1AE2:
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 19 { // the value set before the loop: the table by value
-			if m := byValue0440[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0440[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x440+top-7 : 0x440+top+1]
@@ -16506,9 +16502,7 @@ L1AFC:
 	// it: a pass is 4 instructions and 12 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -16622,9 +16616,7 @@ L1B16:
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x12 {
 		found := -1
-		if m := byValue0440[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0440[a])
 		if found >= 0 {
 			passes := uint64(18 - found)
 			y = byte(found)
@@ -17488,9 +17480,7 @@ L1B51:
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]

@@ -3004,9 +3004,7 @@ L011E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -7052,9 +7050,7 @@ L02DB: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -8257,9 +8253,7 @@ L0357: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -12920,9 +12914,7 @@ L0625: // PFIND
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -15968,9 +15960,7 @@ L0357_0048: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -16362,9 +16352,7 @@ L0357_014A: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -19963,9 +19951,7 @@ L02DB_0230_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -20360,9 +20346,7 @@ L011E_0230_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -21288,9 +21272,7 @@ L02DB_0237_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -21685,9 +21667,7 @@ L011E_0237_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -22613,9 +22593,7 @@ L02DB_0242_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -23010,9 +22988,7 @@ L011E_0242_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -23938,9 +23914,7 @@ L02DB_0249_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -24335,9 +24309,7 @@ L011E_0249_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -25194,9 +25166,7 @@ L02DB_0258_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -25591,9 +25561,7 @@ L011E_0258_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -26221,9 +26189,7 @@ L02DB_0267: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -26618,9 +26584,7 @@ L011E_026E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -27248,9 +27212,7 @@ L02DB_027C: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -27645,9 +27607,7 @@ L011E_0283: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -28243,9 +28203,7 @@ L02DB_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -28640,9 +28598,7 @@ L011E_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -29270,9 +29226,7 @@ L02DB_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -29667,9 +29621,7 @@ L011E_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -30277,9 +30229,7 @@ L0357_0300: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -32105,9 +32055,7 @@ L0357_0328: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -35425,9 +35373,7 @@ L0357_03E4: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)

@@ -2415,9 +2415,7 @@ L011E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -6211,9 +6209,7 @@ L02DB: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -7272,9 +7268,7 @@ L0357: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -10159,9 +10153,7 @@ L0357_0048: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -10517,9 +10509,7 @@ L0357_014A: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -14046,9 +14036,7 @@ L02DB_0230_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -14443,9 +14431,7 @@ L011E_0230_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -15335,9 +15321,7 @@ L02DB_0237_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -15732,9 +15716,7 @@ L011E_0237_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -16624,9 +16606,7 @@ L02DB_0242_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -17021,9 +17001,7 @@ L011E_0242_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -17913,9 +17891,7 @@ L02DB_0249_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -18310,9 +18286,7 @@ L011E_0249_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -19133,9 +19107,7 @@ L02DB_0258_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -19530,9 +19502,7 @@ L011E_0258_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -20160,9 +20130,7 @@ L02DB_0267: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -20557,9 +20525,7 @@ L011E_026E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -21187,9 +21153,7 @@ L02DB_027C: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -21584,9 +21548,7 @@ L011E_0283: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -22182,9 +22144,7 @@ L02DB_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -22579,9 +22539,7 @@ L011E_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -23209,9 +23167,7 @@ L02DB_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -23606,9 +23562,7 @@ L011E_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -24216,9 +24170,7 @@ L0357_0300: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -26008,9 +25960,7 @@ L0357_0328: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -29292,9 +29242,7 @@ L0357_03E4: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)

@@ -3254,9 +3254,7 @@ L011E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -5759,9 +5757,7 @@ L02DB: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -9543,9 +9539,7 @@ L047D: // XSD5
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -11699,9 +11693,7 @@ L059A: // XPL
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -12939,9 +12931,7 @@ L0624: // XM1
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -13119,9 +13109,7 @@ L0656: // XM1A
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -13326,9 +13314,7 @@ L0687: // XM4B
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -17324,9 +17310,7 @@ L02DB_0237_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -17768,9 +17752,7 @@ L011E_0237_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -18501,9 +18483,7 @@ L02DB_0242_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -18945,9 +18925,7 @@ L011E_0242_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -19678,9 +19656,7 @@ L02DB_0249_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -20122,9 +20098,7 @@ L011E_0249_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -20786,9 +20760,7 @@ L02DB_0258_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -21230,9 +21202,7 @@ L011E_0258_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -21655,9 +21625,7 @@ L02DB_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -22099,9 +22067,7 @@ L011E_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -22524,9 +22490,7 @@ L02DB_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -22968,9 +22932,7 @@ L011E_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -25048,9 +25010,7 @@ L02DB_042F_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -25492,9 +25452,7 @@ L011E_042F_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -26033,9 +25991,7 @@ L047D_044B: // XSD5
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -26391,9 +26347,7 @@ L047D_0450: // XSD5
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -30468,9 +30422,7 @@ L011E_04B4: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -31710,9 +31662,7 @@ L02DB_04FD: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -32260,9 +32210,7 @@ L011E_050E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -32685,9 +32633,7 @@ L02DB_051C: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -33129,9 +33075,7 @@ L011E_052E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -33603,9 +33547,7 @@ L011E_0534: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)

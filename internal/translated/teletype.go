@@ -3293,9 +3293,7 @@ L011E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -7761,9 +7759,7 @@ L02DB: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -9206,9 +9202,7 @@ L0357: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -13123,9 +13117,7 @@ L052E: // PLETR
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x05 {
 		found := -1
-		if m := byValue070A[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue070A[a])
 		if found >= 0 {
 			passes := uint64(5 - found)
 			y = byte(found)
@@ -13409,9 +13401,7 @@ L0572: // PFIND
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -14719,9 +14709,7 @@ L05E9: // GWLOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x02 {
 		found := -1
-		if m := byValue0720[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0720[a])
 		if found >= 0 {
 			passes := uint64(2 - found)
 			y = byte(found)
@@ -15810,9 +15798,7 @@ L068C: // BFIND
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -18437,9 +18423,7 @@ L0357_0048: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -18891,9 +18875,7 @@ L0357_014A: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -22612,9 +22594,7 @@ L02DB_0230_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -23009,9 +22989,7 @@ L011E_0230_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -23997,9 +23975,7 @@ L02DB_0237_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -24394,9 +24370,7 @@ L011E_0237_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -25382,9 +25356,7 @@ L02DB_0242_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -25779,9 +25751,7 @@ L011E_0242_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -26767,9 +26737,7 @@ L02DB_0249_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -27164,9 +27132,7 @@ L011E_0249_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -28083,9 +28049,7 @@ L02DB_0258_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -28480,9 +28444,7 @@ L011E_0258_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -29110,9 +29072,7 @@ L02DB_0267: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -29507,9 +29467,7 @@ L011E_026E: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -30137,9 +30095,7 @@ L02DB_027C: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -30534,9 +30490,7 @@ L011E_0283: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -31132,9 +31086,7 @@ L02DB_0291: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -31529,9 +31481,7 @@ L011E_0296: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -32159,9 +32109,7 @@ L02DB_029F: // LOOP
 		found := -1
 		pat := uint64(a) * 0x0101010101010101
 		if n == 32 { // the value set before the loop: the table by value
-			if m := byValue0050[a]; m != 0 {
-				found = 31 - bits.LeadingZeros32(m)
-			}
+			found = 31 - bits.LeadingZeros32(byValue0050[a])
 		} else {
 			for top := n - 1; top >= 0 && found < 0; top -= 8 {
 				w := c.Mem[0x50+top-7 : 0x50+top+1]
@@ -32556,9 +32504,7 @@ L011E_02A9: // ELOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x0F {
 		found := -1
-		if m := byValue0050[a] >> 16; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a]>>16)
 		if found >= 0 {
 			passes := uint64(15 - found)
 			y = byte(found)
@@ -33166,9 +33112,7 @@ L0357_0300: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -35054,9 +34998,7 @@ L0357_0328: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -38434,9 +38376,7 @@ L0357_03E4: // CHECK
 	// it: a pass is 4 instructions and 11 cycles.
 	if x == 0x1F {
 		found := -1
-		if m := byValue0050[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0050[a])
 		if found >= 0 {
 			passes := uint64(31 - found)
 			x = byte(found)
@@ -40537,9 +40477,7 @@ L05E9_0547: // GWLOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x02 {
 		found := -1
-		if m := byValue0720[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0720[a])
 		if found >= 0 {
 			passes := uint64(2 - found)
 			y = byte(found)
@@ -40920,9 +40858,7 @@ L05E9_0563: // GWLOOP
 	// it: a pass is 4 instructions and 11 cycles.
 	if y == 0x02 {
 		found := -1
-		if m := byValue0720[a]; m != 0 {
-			found = 31 - bits.LeadingZeros32(m)
-		}
+		found = 31 - bits.LeadingZeros32(byValue0720[a])
 		if found >= 0 {
 			passes := uint64(2 - found)
 			y = byte(found)
