@@ -342,7 +342,10 @@ func (t *translator) blockCode(bl *block, parts bool) (string, error) {
 // assumed is where the bytes lie that a block's translation was made
 // from (emu.Part): its instructions' (the one it leaves to the core
 // too), and, when its loop runs at once, the loop's; the variable
-// operands left out, which are read when it runs.
+// operands left out, which are read when it runs, and so are the
+// immediate operands, which the function with parts (the only one that
+// has parts) reads from memory: a program whose change is an immediate
+// operand (a count, a limit, a weight) keeps every block.
 func (t *translator) assumed(bl *block) []span {
 	var addrs []int
 	add := func(b *block) {
@@ -351,6 +354,9 @@ func (t *translator) assumed(bl *block) []span {
 				continue
 			}
 			for k := range in.op.Bytes {
+				if k == 1 && in.op.Mode == isa.Immediate && in.kind == plain {
+					continue
+				}
 				if a := int(in.addr) + k; !t.variable[uint16(a)] {
 					addrs = append(addrs, a)
 				}

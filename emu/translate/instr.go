@@ -146,6 +146,11 @@ func (t *translator) operand(in *instr) string {
 		if t.variable[in.addr+1] {
 			return fmt.Sprintf("m := c.Mem[0x%04X] // read: a setting\n", in.addr+1)
 		}
+		if t.noCopies {
+			// The function with parts reads every immediate operand: a
+			// program changed in one keeps its block (see assumed).
+			return fmt.Sprintf("m := c.Mem[0x%04X]\n", in.addr+1)
+		}
 		return fmt.Sprintf("m := byte(0x%02X)\n", o)
 	case isa.ZeroPage, isa.Absolute:
 		if t.variable[in.addr+1] { // zero page only (checkVariable)

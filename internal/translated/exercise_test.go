@@ -100,22 +100,22 @@ var Exercise = &emu.Native{
 		{Start: 0x0F62, Bytes: []emu.Range{{Lo: 0x0F62, Hi: 0x0F80}, {Lo: 0x0F82, Hi: 0x0FE2}, {Lo: 0x0FE4, Hi: 0x1002}, {Lo: 0x1004, Hi: 0x1012}}},
 		{Start: 0x1014, Bytes: []emu.Range{{Lo: 0x1014, Hi: 0x1041}, {Lo: 0x1043, Hi: 0x1094}}},
 		{Start: 0x1095, Bytes: []emu.Range{{Lo: 0x1095, Hi: 0x10B3}, {Lo: 0x10B5, Hi: 0x1117}}},
-		{Start: 0x1118, Bytes: []emu.Range{{Lo: 0x1118, Hi: 0x1197}}},
+		{Start: 0x1118, Bytes: []emu.Range{{Lo: 0x1118, Hi: 0x1155}, {Lo: 0x1157, Hi: 0x1197}}},
 		{Start: 0x1198, Bytes: []emu.Range{{Lo: 0x1198, Hi: 0x1219}}},
-		{Start: 0x121A, Bytes: []emu.Range{{Lo: 0x121A, Hi: 0x12BA}}},
+		{Start: 0x121A, Bytes: []emu.Range{{Lo: 0x121A, Hi: 0x1267}, {Lo: 0x1269, Hi: 0x12BA}}},
 		{Start: 0x12BB, Bytes: []emu.Range{{Lo: 0x12BB, Hi: 0x131B}}},
-		{Start: 0x131C, Bytes: []emu.Range{{Lo: 0x131C, Hi: 0x13BC}}},
+		{Start: 0x131C, Bytes: []emu.Range{{Lo: 0x131C, Hi: 0x137A}, {Lo: 0x137C, Hi: 0x13BC}}},
 		{Start: 0x13BD, Bytes: []emu.Range{{Lo: 0x13BD, Hi: 0x141D}}},
-		{Start: 0x141E, Bytes: []emu.Range{{Lo: 0x141E, Hi: 0x14BE}}},
+		{Start: 0x141E, Bytes: []emu.Range{{Lo: 0x141E, Hi: 0x147C}, {Lo: 0x147E, Hi: 0x14BE}}},
 		{Start: 0x14BF, Bytes: []emu.Range{{Lo: 0x14BF, Hi: 0x151F}}},
 		{Start: 0x1520, Bytes: []emu.Range{{Lo: 0x1520, Hi: 0x15D1}}},
 		{Start: 0x15D2, Bytes: []emu.Range{{Lo: 0x15D2, Hi: 0x1620}}},
-		{Start: 0x1621, Bytes: []emu.Range{{Lo: 0x1621, Hi: 0x1713}}},
+		{Start: 0x1621, Bytes: []emu.Range{{Lo: 0x1621, Hi: 0x1651}, {Lo: 0x1653, Hi: 0x1671}, {Lo: 0x1673, Hi: 0x16C0}, {Lo: 0x16C2, Hi: 0x1713}}},
 		{Start: 0x1714, Bytes: []emu.Range{{Lo: 0x1714, Hi: 0x1723}}},
-		{Start: 0x1724, Bytes: []emu.Range{{Lo: 0x1724, Hi: 0x1824}}},
+		{Start: 0x1724, Bytes: []emu.Range{{Lo: 0x1724, Hi: 0x17C4}, {Lo: 0x17C6, Hi: 0x1823}}},
 		{Start: 0x1825, Bytes: []emu.Range{{Lo: 0x1825, Hi: 0x1876}}},
-		{Start: 0x1877, Bytes: []emu.Range{{Lo: 0x1877, Hi: 0x1928}}},
-		{Start: 0x1929, Bytes: []emu.Range{{Lo: 0x1929, Hi: 0x19A9}}},
+		{Start: 0x1877, Bytes: []emu.Range{{Lo: 0x1877, Hi: 0x18F7}, {Lo: 0x18F9, Hi: 0x1928}}},
+		{Start: 0x1929, Bytes: []emu.Range{{Lo: 0x1929, Hi: 0x1956}, {Lo: 0x1958, Hi: 0x19A9}}},
 		{Start: 0x19AA, Bytes: []emu.Range{{Lo: 0x19AA, Hi: 0x1A2A}}},
 		{Start: 0x1A2B, Bytes: []emu.Range{{Lo: 0x1A2B, Hi: 0x1A2D}}},
 		{Start: 0x1A2E, Bytes: []emu.Range{{Lo: 0x1A2E, Hi: 0x1A31}}},
@@ -125,21 +125,21 @@ var Exercise = &emu.Native{
 		{Start: 0x1A48, Bytes: []emu.Range{{Lo: 0x1A48, Hi: 0x1A55}}},
 		{Start: 0x1A56, Bytes: []emu.Range{{Lo: 0x1A56, Hi: 0x1A58}}},
 		{Start: 0x1A59, Bytes: []emu.Range{{Lo: 0x1A59, Hi: 0x1A59}, {Lo: 0x1A5B, Hi: 0x1A5C}}},
-		{Start: 0x1A5D, Bytes: []emu.Range{{Lo: 0x1A5D, Hi: 0x1AC7}}},
+		{Start: 0x1A5D, Bytes: []emu.Range{{Lo: 0x1A5D, Hi: 0x1A71}, {Lo: 0x1A73, Hi: 0x1A76}, {Lo: 0x1A78, Hi: 0x1A9B}, {Lo: 0x1A9D, Hi: 0x1A9F}, {Lo: 0x1AA1, Hi: 0x1AA3}, {Lo: 0x1AA5, Hi: 0x1AA7}, {Lo: 0x1AA9, Hi: 0x1AAB}, {Lo: 0x1AAD, Hi: 0x1AC6}}},
 		{Start: 0x1AC8, Bytes: []emu.Range{{Lo: 0x1AC8, Hi: 0x1ACE}}},
 		{Start: 0x1ACB, Bytes: []emu.Range{{Lo: 0x1ACB, Hi: 0x1ACE}}},
-		{Start: 0x1ACF, Bytes: []emu.Range{{Lo: 0x1ACF, Hi: 0x1AE1}}},
+		{Start: 0x1ACF, Bytes: []emu.Range{{Lo: 0x1ACF, Hi: 0x1AE0}}},
 		{Start: 0x1AE2, Bytes: []emu.Range{{Lo: 0x1AE2, Hi: 0x1AE9}}},
 		{Start: 0x1AE5, Bytes: []emu.Range{{Lo: 0x1AE5, Hi: 0x1AE9}}},
-		{Start: 0x1AEA, Bytes: []emu.Range{{Lo: 0x1AEA, Hi: 0x1AFB}}},
+		{Start: 0x1AEA, Bytes: []emu.Range{{Lo: 0x1AEA, Hi: 0x1AFA}}},
 		{Start: 0x1AFC, Bytes: []emu.Range{{Lo: 0x1AFC, Hi: 0x1AFF}}},
 		{Start: 0x1B00, Bytes: []emu.Range{{Lo: 0x1B00, Hi: 0x1B02}}},
-		{Start: 0x1B03, Bytes: []emu.Range{{Lo: 0x1B03, Hi: 0x1B15}}},
+		{Start: 0x1B03, Bytes: []emu.Range{{Lo: 0x1B03, Hi: 0x1B14}}},
 		{Start: 0x1B16, Bytes: []emu.Range{{Lo: 0x1B16, Hi: 0x1B1A}}},
 		{Start: 0x1B1B, Bytes: []emu.Range{{Lo: 0x1B1B, Hi: 0x1B1D}}},
-		{Start: 0x1B1E, Bytes: []emu.Range{{Lo: 0x1B1E, Hi: 0x1B2D}}},
-		{Start: 0x1B2E, Bytes: []emu.Range{{Lo: 0x1B2E, Hi: 0x1B3E}}},
-		{Start: 0x1B3F, Bytes: []emu.Range{{Lo: 0x1B3F, Hi: 0x1B50}}},
+		{Start: 0x1B1E, Bytes: []emu.Range{{Lo: 0x1B1E, Hi: 0x1B2C}}},
+		{Start: 0x1B2E, Bytes: []emu.Range{{Lo: 0x1B2E, Hi: 0x1B31}, {Lo: 0x1B33, Hi: 0x1B3E}}},
+		{Start: 0x1B3F, Bytes: []emu.Range{{Lo: 0x1B3F, Hi: 0x1B4F}}},
 		{Start: 0x1B51, Bytes: []emu.Range{{Lo: 0x1B51, Hi: 0x1B57}}},
 		{Start: 0x1B54, Bytes: []emu.Range{{Lo: 0x1B54, Hi: 0x1B57}}},
 		{Start: 0x1B58, Bytes: []emu.Range{{Lo: 0x1B58, Hi: 0x1BFE}}},
@@ -28583,7 +28583,7 @@ L1118:
 	}
 	// 1155 ORA #$5A
 	{
-		m := byte(0x5A)
+		m := c.Mem[0x1156]
 		a |= m
 		nz = int(int8(a))
 	}
@@ -29444,7 +29444,7 @@ L121A:
 	}
 	// 1267 AND #$5A
 	{
-		m := byte(0x5A)
+		m := c.Mem[0x1268]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -30304,7 +30304,7 @@ L131C:
 	}
 	// 137A EOR #$5A
 	{
-		m := byte(0x5A)
+		m := c.Mem[0x137B]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -31168,7 +31168,7 @@ L141E:
 	}
 	// 147C ADC #$5A
 	{
-		m := byte(0x5A)
+		m := c.Mem[0x147D]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -32774,7 +32774,7 @@ L1621:
 	}
 	// 1651 LDY #$5A
 	{
-		m := byte(0x5A)
+		m := c.Mem[0x1652]
 		y = m
 		nz = int(int8(y))
 	}
@@ -32872,7 +32872,7 @@ L1621:
 	}
 	// 1671 LDX #$5A
 	{
-		m := byte(0x5A)
+		m := c.Mem[0x1672]
 		x = m
 		nz = int(int8(x))
 	}
@@ -33111,7 +33111,7 @@ L1621:
 	}
 	// 16C0 LDA #$5A
 	{
-		m := byte(0x5A)
+		m := c.Mem[0x16C1]
 		a = m
 		nz = int(int8(a))
 	}
@@ -33904,7 +33904,7 @@ L1724:
 	}
 	// 17C4 CPY #$5A
 	{
-		m := byte(0x5A)
+		m := c.Mem[0x17C5]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -34198,7 +34198,7 @@ L1724:
 	}
 	// 1823 CMP #$5A
 	{
-		m := byte(0x5A)
+		m := c.Mem[0x1824]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -34861,7 +34861,7 @@ L1877:
 	}
 	// 18F7 CPX #$5A
 	{
-		m := byte(0x5A)
+		m := c.Mem[0x18F8]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -35212,7 +35212,7 @@ L1929:
 	}
 	// 1956 SBC #$5A
 	{
-		m := byte(0x5A)
+		m := c.Mem[0x1957]
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -36328,7 +36328,7 @@ L1A5D:
 	}
 	// 1A71 AND #$3F
 	{
-		m := byte(0x3F)
+		m := c.Mem[0x1A72]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -36345,7 +36345,7 @@ L1A5D:
 	}
 	// 1A76 AND #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x1A77]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -36457,7 +36457,7 @@ L1A5D:
 	}
 	// 1A9B LDA #$4C
 	{
-		m := byte(0x4C)
+		m := c.Mem[0x1A9C]
 		a = m
 		nz = int(int8(a))
 	}
@@ -36467,7 +36467,7 @@ L1A5D:
 	}
 	// 1A9F LDA #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x1AA0]
 		a = m
 		nz = int(int8(a))
 	}
@@ -36477,7 +36477,7 @@ L1A5D:
 	}
 	// 1AA3 LDA #$50
 	{
-		m := byte(0x50)
+		m := c.Mem[0x1AA4]
 		a = m
 		nz = int(int8(a))
 	}
@@ -36487,7 +36487,7 @@ L1A5D:
 	}
 	// 1AA7 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x1AA8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -36497,7 +36497,7 @@ L1A5D:
 	}
 	// 1AAB LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x1AAC]
 		x = m
 		nz = int(int8(x))
 	}
@@ -36584,7 +36584,7 @@ L1A5D:
 	}
 	// 1AC6 LDX #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x1AC7]
 		x = m
 		nz = int(int8(x))
 	}
@@ -36740,7 +36740,7 @@ L1ACF:
 	}
 	// 1AE0 LDY #$13
 	{
-		m := byte(0x13)
+		m := c.Mem[0x1AE1]
 		y = m
 		nz = int(int8(y))
 	}
@@ -36895,7 +36895,7 @@ L1AEA:
 	}
 	// 1AFA LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x1AFB]
 		x = m
 		nz = int(int8(x))
 	}
@@ -36996,7 +36996,7 @@ L1B03:
 	}
 	// 1B14 LDY #$12
 	{
-		m := byte(0x12)
+		m := c.Mem[0x1B15]
 		y = m
 		nz = int(int8(y))
 	}
@@ -37093,7 +37093,7 @@ L1B1E:
 	}
 	// 1B2C LDX #$0B
 	{
-		m := byte(0x0B)
+		m := c.Mem[0x1B2D]
 		x = m
 		nz = int(int8(x))
 	}
@@ -37116,7 +37116,7 @@ L1B2E:
 	}
 	// 1B31 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x1B32]
 		a = m
 		nz = int(int8(a))
 	}
@@ -37264,7 +37264,7 @@ L1B3F:
 	}
 	// 1B4F LDX #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x1B50]
 		x = m
 		nz = int(int8(x))
 	}

@@ -56,53 +56,53 @@ var FormB = &emu.Native{
 		{Lo: 0x01AF, Hi: 0x01FF},
 	},
 	Parts: []emu.Part{
-		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0007}}},
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0001}, {Lo: 0x0003, Hi: 0x0004}, {Lo: 0x0006, Hi: 0x0007}}},
 		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
 		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
 		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
-		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
-		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
+		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0014}, {Lo: 0x0016, Hi: 0x0017}}},
+		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0018}}},
 		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x0020}}},
-		{Start: 0x0021, Bytes: []emu.Range{{Lo: 0x0021, Hi: 0x0026}}},
-		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x002A}}},
+		{Start: 0x0021, Bytes: []emu.Range{{Lo: 0x0021, Hi: 0x0023}, {Lo: 0x0025, Hi: 0x0026}}},
+		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x0027}, {Lo: 0x0029, Hi: 0x002A}}},
 		{Start: 0x002B, Bytes: []emu.Range{{Lo: 0x002B, Hi: 0x002D}}},
-		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0031}}},
-		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0035}}},
+		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x002E}, {Lo: 0x0030, Hi: 0x0031}}},
+		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0032}, {Lo: 0x0034, Hi: 0x0035}}},
 		{Start: 0x0036, Bytes: []emu.Range{{Lo: 0x0036, Hi: 0x0038}}},
 		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x0040}}},
-		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0044}}},
+		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0041}, {Lo: 0x0043, Hi: 0x0044}}},
 		{Start: 0x0045, Bytes: []emu.Range{{Lo: 0x0045, Hi: 0x0047}}},
 		{Start: 0x0048, Bytes: []emu.Range{{Lo: 0x0048, Hi: 0x004A}}},
 		{Start: 0x004B, Bytes: []emu.Range{{Lo: 0x004B, Hi: 0x004D}}},
 		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0103}}},
 		{Start: 0x0104, Bytes: []emu.Range{{Lo: 0x0104, Hi: 0x0107}}},
-		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x010B}}},
+		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x0108}, {Lo: 0x010A, Hi: 0x010B}}},
 		{Start: 0x010C, Bytes: []emu.Range{{Lo: 0x010C, Hi: 0x010F}}},
-		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0115}}},
+		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0112}, {Lo: 0x0114, Hi: 0x0115}}},
 		{Start: 0x0116, Bytes: []emu.Range{{Lo: 0x0116, Hi: 0x0117}}},
 		{Start: 0x0118, Bytes: []emu.Range{{Lo: 0x0118, Hi: 0x0119}}},
-		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011D}}},
+		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011A}, {Lo: 0x011C, Hi: 0x011D}}},
 		{Start: 0x011E, Bytes: []emu.Range{{Lo: 0x011E, Hi: 0x0122}}},
 		{Start: 0x0123, Bytes: []emu.Range{{Lo: 0x0123, Hi: 0x0125}}},
 		{Start: 0x0126, Bytes: []emu.Range{{Lo: 0x0126, Hi: 0x012C}}},
 		{Start: 0x012D, Bytes: []emu.Range{{Lo: 0x012D, Hi: 0x0130}}},
 		{Start: 0x0131, Bytes: []emu.Range{{Lo: 0x0131, Hi: 0x0137}}},
-		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013B}}},
+		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x0138}, {Lo: 0x013A, Hi: 0x013B}}},
 		{Start: 0x013C, Bytes: []emu.Range{{Lo: 0x013C, Hi: 0x013D}}},
 		{Start: 0x013E, Bytes: []emu.Range{{Lo: 0x013E, Hi: 0x013E}}},
-		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0149}}},
+		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0143}, {Lo: 0x0145, Hi: 0x0149}}},
 		{Start: 0x014A, Bytes: []emu.Range{{Lo: 0x014A, Hi: 0x014C}}},
 		{Start: 0x014D, Bytes: []emu.Range{{Lo: 0x014D, Hi: 0x014F}}},
 		{Start: 0x0150, Bytes: []emu.Range{{Lo: 0x0150, Hi: 0x0152}}},
-		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0159}}},
+		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0153}, {Lo: 0x0155, Hi: 0x0159}}},
 		{Start: 0x015A, Bytes: []emu.Range{{Lo: 0x015A, Hi: 0x015C}}},
 		{Start: 0x015D, Bytes: []emu.Range{{Lo: 0x015D, Hi: 0x015F}}},
-		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0163}}},
+		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0160}, {Lo: 0x0162, Hi: 0x0163}}},
 		{Start: 0x0164, Bytes: []emu.Range{{Lo: 0x0164, Hi: 0x0169}}},
-		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016D}}},
+		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016A}, {Lo: 0x016C, Hi: 0x016D}}},
 		{Start: 0x016E, Bytes: []emu.Range{{Lo: 0x016E, Hi: 0x016E}}},
 		{Start: 0x016F, Bytes: []emu.Range{{Lo: 0x016F, Hi: 0x0170}}},
-		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0174}}},
+		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0171}, {Lo: 0x0173, Hi: 0x0174}}},
 		{Start: 0x0175, Bytes: []emu.Range{{Lo: 0x0175, Hi: 0x0179}}},
 		{Start: 0x017A, Bytes: []emu.Range{{Lo: 0x017A, Hi: 0x017C}}},
 		{Start: 0x017D, Bytes: []emu.Range{{Lo: 0x017D, Hi: 0x017E}}},
@@ -111,24 +111,24 @@ var FormB = &emu.Native{
 		{Start: 0x0188, Bytes: []emu.Range{{Lo: 0x0188, Hi: 0x018A}, {Lo: 0x018C, Hi: 0x018F}}},
 		{Start: 0x0190, Bytes: []emu.Range{{Lo: 0x0190, Hi: 0x0192}}},
 		{Start: 0x0193, Bytes: []emu.Range{{Lo: 0x0193, Hi: 0x0195}}},
-		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0199}}},
+		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0196}, {Lo: 0x0198, Hi: 0x0199}}},
 		{Start: 0x019A, Bytes: []emu.Range{{Lo: 0x019A, Hi: 0x019C}}},
-		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019E}}},
+		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019D}}},
 		{Start: 0x019F, Bytes: []emu.Range{{Lo: 0x019F, Hi: 0x01A4}}},
 		{Start: 0x01A5, Bytes: []emu.Range{{Lo: 0x01A5, Hi: 0x01A7}}},
 		{Start: 0x01A8, Bytes: []emu.Range{{Lo: 0x01A8, Hi: 0x01AB}}},
 		{Start: 0x01AC, Bytes: []emu.Range{{Lo: 0x01AC, Hi: 0x01AE}}},
-		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0201}}},
-		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0203}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0200}}},
+		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0202}}},
 		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0208}}},
-		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x020C}}},
+		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x0209}, {Lo: 0x020B, Hi: 0x020C}}},
 		{Start: 0x020D, Bytes: []emu.Range{{Lo: 0x020D, Hi: 0x0210}}},
 		{Start: 0x0211, Bytes: []emu.Range{{Lo: 0x0211, Hi: 0x0211}}},
 		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0214}}},
-		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x021E}}},
-		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0222}}},
-		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0226}}},
-		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x022A}}},
+		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x0217}, {Lo: 0x0219, Hi: 0x021B}, {Lo: 0x021D, Hi: 0x021E}}},
+		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x021F}, {Lo: 0x0221, Hi: 0x0222}}},
+		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0223}, {Lo: 0x0225, Hi: 0x0226}}},
+		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x0227}, {Lo: 0x0229, Hi: 0x022A}}},
 		{Start: 0x022B, Bytes: []emu.Range{{Lo: 0x022B, Hi: 0x022C}}},
 		{Start: 0x022D, Bytes: []emu.Range{{Lo: 0x022D, Hi: 0x022F}}},
 		{Start: 0x0230, Bytes: []emu.Range{{Lo: 0x0230, Hi: 0x0231}}},
@@ -136,29 +136,29 @@ var FormB = &emu.Native{
 		{Start: 0x0234, Bytes: []emu.Range{{Lo: 0x0234, Hi: 0x0236}}},
 		{Start: 0x0237, Bytes: []emu.Range{{Lo: 0x0237, Hi: 0x0238}}},
 		{Start: 0x0239, Bytes: []emu.Range{{Lo: 0x0239, Hi: 0x023A}}},
-		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023E}}},
+		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023B}, {Lo: 0x023D, Hi: 0x023E}}},
 		{Start: 0x023F, Bytes: []emu.Range{{Lo: 0x023F, Hi: 0x0241}}},
 		{Start: 0x0242, Bytes: []emu.Range{{Lo: 0x0242, Hi: 0x0243}}},
 		{Start: 0x0244, Bytes: []emu.Range{{Lo: 0x0244, Hi: 0x0245}}},
 		{Start: 0x0246, Bytes: []emu.Range{{Lo: 0x0246, Hi: 0x0248}}},
-		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024E}}},
+		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024B}, {Lo: 0x024D, Hi: 0x024E}}},
 		{Start: 0x024F, Bytes: []emu.Range{{Lo: 0x024F, Hi: 0x0250}}},
-		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0254}}},
+		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0251}, {Lo: 0x0253, Hi: 0x0254}}},
 		{Start: 0x0255, Bytes: []emu.Range{{Lo: 0x0255, Hi: 0x0257}}},
-		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025D}}},
+		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025A}, {Lo: 0x025C, Hi: 0x025D}}},
 		{Start: 0x025E, Bytes: []emu.Range{{Lo: 0x025E, Hi: 0x025F}}},
-		{Start: 0x0260, Bytes: []emu.Range{{Lo: 0x0260, Hi: 0x0263}}},
+		{Start: 0x0260, Bytes: []emu.Range{{Lo: 0x0260, Hi: 0x0260}, {Lo: 0x0262, Hi: 0x0263}}},
 		{Start: 0x0264, Bytes: []emu.Range{{Lo: 0x0264, Hi: 0x0266}}},
 		{Start: 0x0267, Bytes: []emu.Range{{Lo: 0x0267, Hi: 0x0268}}},
 		{Start: 0x0269, Bytes: []emu.Range{{Lo: 0x0269, Hi: 0x026A}}},
 		{Start: 0x026B, Bytes: []emu.Range{{Lo: 0x026B, Hi: 0x026D}}},
 		{Start: 0x026E, Bytes: []emu.Range{{Lo: 0x026E, Hi: 0x0270}}},
-		{Start: 0x0271, Bytes: []emu.Range{{Lo: 0x0271, Hi: 0x0278}}},
+		{Start: 0x0271, Bytes: []emu.Range{{Lo: 0x0271, Hi: 0x0275}, {Lo: 0x0277, Hi: 0x0278}}},
 		{Start: 0x0279, Bytes: []emu.Range{{Lo: 0x0279, Hi: 0x027B}}},
 		{Start: 0x027C, Bytes: []emu.Range{{Lo: 0x027C, Hi: 0x027D}}},
 		{Start: 0x027E, Bytes: []emu.Range{{Lo: 0x027E, Hi: 0x027F}}},
 		{Start: 0x0280, Bytes: []emu.Range{{Lo: 0x0280, Hi: 0x0282}}},
-		{Start: 0x0283, Bytes: []emu.Range{{Lo: 0x0283, Hi: 0x028A}}},
+		{Start: 0x0283, Bytes: []emu.Range{{Lo: 0x0283, Hi: 0x0285}, {Lo: 0x0287, Hi: 0x0287}, {Lo: 0x0289, Hi: 0x028A}}},
 		{Start: 0x028B, Bytes: []emu.Range{{Lo: 0x028B, Hi: 0x028D}}},
 		{Start: 0x028E, Bytes: []emu.Range{{Lo: 0x028E, Hi: 0x0290}}},
 		{Start: 0x0291, Bytes: []emu.Range{{Lo: 0x0291, Hi: 0x0292}}},
@@ -173,43 +173,43 @@ var FormB = &emu.Native{
 		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02AB}}},
 		{Start: 0x02AC, Bytes: []emu.Range{{Lo: 0x02AC, Hi: 0x02AE}}},
 		{Start: 0x02AF, Bytes: []emu.Range{{Lo: 0x02AF, Hi: 0x02B1}}},
-		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B3}}},
-		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02C8}}},
+		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B2}}},
+		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02B7}, {Lo: 0x02B9, Hi: 0x02C0}, {Lo: 0x02C2, Hi: 0x02C8}}},
 		{Start: 0x02C9, Bytes: []emu.Range{{Lo: 0x02C9, Hi: 0x02C9}}},
-		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02D6}}},
-		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02DA}}},
+		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02D3}, {Lo: 0x02D5, Hi: 0x02D6}}},
+		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02D9}}},
 		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E1}}},
 		{Start: 0x02DE, Bytes: []emu.Range{{Lo: 0x02DE, Hi: 0x02E1}}},
-		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E5}}},
-		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02EB}}},
+		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E2}, {Lo: 0x02E4, Hi: 0x02E5}}},
+		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02E6}, {Lo: 0x02E8, Hi: 0x02E8}, {Lo: 0x02EA, Hi: 0x02EB}}},
 		{Start: 0x02EC, Bytes: []emu.Range{{Lo: 0x02EC, Hi: 0x02EC}}},
 		{Start: 0x02ED, Bytes: []emu.Range{{Lo: 0x02ED, Hi: 0x02F0}}},
 		{Start: 0x02F1, Bytes: []emu.Range{{Lo: 0x02F1, Hi: 0x02F1}, {Lo: 0x02F3, Hi: 0x02F4}}},
-		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02FF}}},
+		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02F7}, {Lo: 0x02F9, Hi: 0x02FF}}},
 		{Start: 0x0300, Bytes: []emu.Range{{Lo: 0x0300, Hi: 0x0302}}},
 		{Start: 0x0303, Bytes: []emu.Range{{Lo: 0x0303, Hi: 0x0305}}},
 		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0308}}},
 		{Start: 0x0309, Bytes: []emu.Range{{Lo: 0x0309, Hi: 0x0310}}},
-		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0314}}},
-		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0318}}},
-		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x031D}}},
+		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0312}, {Lo: 0x0314, Hi: 0x0314}}},
+		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0316}, {Lo: 0x0318, Hi: 0x0318}}},
+		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x0319}, {Lo: 0x031B, Hi: 0x031D}}},
 		{Start: 0x031E, Bytes: []emu.Range{{Lo: 0x031E, Hi: 0x0324}}},
 		{Start: 0x0325, Bytes: []emu.Range{{Lo: 0x0325, Hi: 0x0327}}},
 		{Start: 0x0328, Bytes: []emu.Range{{Lo: 0x0328, Hi: 0x032A}}},
 		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x032D}}},
 		{Start: 0x032E, Bytes: []emu.Range{{Lo: 0x032E, Hi: 0x0330}}},
 		{Start: 0x0331, Bytes: []emu.Range{{Lo: 0x0331, Hi: 0x034A}}},
-		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x0356}}},
+		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x0355}}},
 		{Start: 0x0357, Bytes: []emu.Range{{Lo: 0x0357, Hi: 0x035A}}},
 		{Start: 0x035B, Bytes: []emu.Range{{Lo: 0x035B, Hi: 0x035D}}},
-		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x036F}}},
+		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x035E}, {Lo: 0x0360, Hi: 0x036F}}},
 		{Start: 0x0370, Bytes: []emu.Range{{Lo: 0x0370, Hi: 0x0376}}},
 		{Start: 0x0377, Bytes: []emu.Range{{Lo: 0x0377, Hi: 0x037C}}},
-		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x0380}}},
+		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x037D}, {Lo: 0x037F, Hi: 0x0380}}},
 		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0384}}},
 		{Start: 0x0385, Bytes: []emu.Range{{Lo: 0x0385, Hi: 0x0388}}},
-		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x038A}}},
-		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x0392}}},
+		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x0389}}},
+		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x038B}, {Lo: 0x038D, Hi: 0x0392}}},
 		{Start: 0x0393, Bytes: []emu.Range{{Lo: 0x0393, Hi: 0x0394}}},
 		{Start: 0x0395, Bytes: []emu.Range{{Lo: 0x0395, Hi: 0x039E}}},
 		{Start: 0x039F, Bytes: []emu.Range{{Lo: 0x039F, Hi: 0x03A1}}},
@@ -217,17 +217,17 @@ var FormB = &emu.Native{
 		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AB}}},
 		{Start: 0x03AC, Bytes: []emu.Range{{Lo: 0x03AC, Hi: 0x03BA}}},
 		{Start: 0x03BB, Bytes: []emu.Range{{Lo: 0x03BB, Hi: 0x03BC}}},
-		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C7}}},
-		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03CE}}},
-		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D4}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03BD}, {Lo: 0x03BF, Hi: 0x03C3}, {Lo: 0x03C5, Hi: 0x03C7}}},
+		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03C8}, {Lo: 0x03CA, Hi: 0x03CE}}},
+		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D1}, {Lo: 0x03D3, Hi: 0x03D4}}},
 		{Start: 0x03D5, Bytes: []emu.Range{{Lo: 0x03D5, Hi: 0x03E3}}},
 		{Start: 0x03E4, Bytes: []emu.Range{{Lo: 0x03E4, Hi: 0x03E6}}},
-		{Start: 0x03E7, Bytes: []emu.Range{{Lo: 0x03E7, Hi: 0x03E9}}},
-		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EB}}},
+		{Start: 0x03E7, Bytes: []emu.Range{{Lo: 0x03E7, Hi: 0x03E7}, {Lo: 0x03E9, Hi: 0x03E9}}},
+		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EA}}},
 		{Start: 0x03EC, Bytes: []emu.Range{{Lo: 0x03EC, Hi: 0x03F2}}},
 		{Start: 0x03F3, Bytes: []emu.Range{{Lo: 0x03F3, Hi: 0x03F9}}},
 		{Start: 0x1780, Bytes: []emu.Range{{Lo: 0x1780, Hi: 0x1781}, {Lo: 0x1783, Hi: 0x1796}}},
-		{Start: 0x1797, Bytes: []emu.Range{{Lo: 0x1797, Hi: 0x1798}}},
+		{Start: 0x1797, Bytes: []emu.Range{{Lo: 0x1797, Hi: 0x1797}}},
 		{Start: 0x1799, Bytes: []emu.Range{{Lo: 0x1799, Hi: 0x179B}, {Lo: 0x179D, Hi: 0x17A5}, {Lo: 0x17A7, Hi: 0x17C1}}},
 		{Start: 0x17C2, Bytes: []emu.Range{{Lo: 0x17C2, Hi: 0x17C2}}},
 		{Start: 0x17C4, Bytes: []emu.Range{{Lo: 0x17C4, Hi: 0x17C6}, {Lo: 0x17C8, Hi: 0x17C9}}},
@@ -30510,7 +30510,7 @@ L0000: // CHESS
 	}
 	// 0001 LDX #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0002]
 		x = m
 		nz = int(int8(x))
 	}
@@ -30520,7 +30520,7 @@ L0000: // CHESS
 	}
 	// 0004 LDX #$C8
 	{
-		m := byte(0xC8)
+		m := c.Mem[0x0005]
 		x = m
 		nz = int(int8(x))
 	}
@@ -30614,7 +30614,7 @@ L0012:
 	}
 	// 0014 CMP #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x0015]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -30635,7 +30635,7 @@ L0018:
 	clock += 2<<clockShift + 1
 	// 0018 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0019]
 		x = m
 		nz = int(int8(x))
 	}
@@ -30687,7 +30687,7 @@ L0021:
 	}
 	// 0023 LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x0024]
 		a = m
 		nz = int(int8(a))
 	}
@@ -30707,7 +30707,7 @@ L0027: // NOSET
 	clock += 4<<clockShift + 2
 	// 0027 CMP #$0E
 	{
-		m := byte(0x0E)
+		m := c.Mem[0x0028]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -30751,7 +30751,7 @@ L002E:
 	clock += 4<<clockShift + 2
 	// 002E LDA #$EE
 	{
-		m := byte(0xEE)
+		m := c.Mem[0x002F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -30771,7 +30771,7 @@ L0032: // NOREV
 	clock += 4<<clockShift + 2
 	// 0032 CMP #$14
 	{
-		m := byte(0x14)
+		m := c.Mem[0x0033]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -30841,7 +30841,7 @@ L0041: // NOGO
 	clock += 4<<clockShift + 2
 	// 0041 CMP #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0042]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -30951,7 +30951,7 @@ L0108:
 	clock += 4<<clockShift + 2
 	// 0108 CPX #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0109]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -31006,7 +31006,7 @@ L0110: // OVER
 	}
 	// 0112 CMP #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0113]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -31061,7 +31061,7 @@ L011A:
 	clock += 5<<clockShift + 2
 	// 011A LDY #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x011B]
 		y = m
 		nz = int(int8(y))
 	}
@@ -31261,7 +31261,7 @@ L0138: // NOCAP
 	clock += 4<<clockShift + 2
 	// 0138 CPX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x0139]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -31423,7 +31423,7 @@ L013F: // ON4
 	}
 	// 0143 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0144]
 		a = m
 		nz = int(int8(a))
 	}
@@ -31525,7 +31525,7 @@ L0153:
 	clock += 11<<clockShift + 3
 	// 0153 LDA #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0154]
 		a = m
 		nz = int(int8(a))
 	}
@@ -31592,7 +31592,7 @@ L0160: // NOCOUNT
 	clock += 4<<clockShift + 2
 	// 0160 CPX #$F9
 	{
-		m := byte(0xF9)
+		m := c.Mem[0x0161]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -31640,7 +31640,7 @@ L016A:
 	clock += 5<<clockShift + 2
 	// 016A LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x016B]
 		a = m
 		nz = int(int8(a))
 	}
@@ -31792,7 +31792,7 @@ L0171:
 	clock += 5<<clockShift + 2
 	// 0171 LDY #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x0172]
 		y = m
 		nz = int(int8(y))
 	}
@@ -32098,7 +32098,7 @@ L0196: // INPUT
 	clock += 4<<clockShift + 2
 	// 0196 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0197]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -32142,7 +32142,7 @@ L019D: // DISP
 	clock += 2<<clockShift + 1
 	// 019D LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x019E]
 		x = m
 		nz = int(int8(x))
 	}
@@ -32231,7 +32231,7 @@ L0200: // GNMZ
 	clock += 2<<clockShift + 1
 	// 0200 LDX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0201]
 		x = m
 		nz = int(int8(x))
 	}
@@ -32248,7 +32248,7 @@ L0202: // GNMX
 	clock += 2<<clockShift + 1
 	// 0202 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0203]
 		a = m
 		nz = int(int8(a))
 	}
@@ -32294,7 +32294,7 @@ L0209: // GNM
 	clock += 5<<clockShift + 2
 	// 0209 LDA #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x020A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -32472,7 +32472,7 @@ L0215:
 	}
 	// 0217 LDX #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0218]
 		x = m
 		nz = int(int8(x))
 	}
@@ -32482,7 +32482,7 @@ L0215:
 	}
 	// 021B CPY #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x021C]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -32503,7 +32503,7 @@ L021F:
 	clock += 4<<clockShift + 2
 	// 021F CPY #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x0220]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -32524,7 +32524,7 @@ L0223:
 	clock += 4<<clockShift + 2
 	// 0223 CPY #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x0224]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -32545,7 +32545,7 @@ L0227:
 	clock += 4<<clockShift + 2
 	// 0227 CPY #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0228]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -32690,7 +32690,7 @@ L023B: // ROOK
 	clock += 5<<clockShift + 2
 	// 023B LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x023C]
 		x = m
 		nz = int(int8(x))
 	}
@@ -32795,7 +32795,7 @@ L0249:
 	}
 	// 024B CMP #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x024C]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -32830,7 +32830,7 @@ L0251: // KNIGHT
 	clock += 5<<clockShift + 2
 	// 0251 LDX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0252]
 		x = m
 		nz = int(int8(x))
 	}
@@ -32880,7 +32880,7 @@ L0258:
 	}
 	// 025A CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x025B]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -32915,7 +32915,7 @@ L0260: // PAWN
 	clock += 5<<clockShift + 2
 	// 0260 LDX #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x0261]
 		x = m
 		nz = int(int8(x))
 	}
@@ -33046,7 +33046,7 @@ L0271:
 	}
 	// 0275 CMP #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x0276]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -33151,13 +33151,13 @@ L0283:
 	}
 	// 0285 AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x0286]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 0287 CMP #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0288]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -33680,7 +33680,7 @@ L02B2: // REVERSE
 	clock += 2<<clockShift + 1
 	// 02B2 LDX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x02B3]
 		x = m
 		nz = int(int8(x))
 	}
@@ -33703,7 +33703,7 @@ L02B4: // ETC
 	}
 	// 02B7 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x02B8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -33763,7 +33763,7 @@ L02B4: // ETC
 	}
 	// 02C0 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x02C1]
 		a = m
 		nz = int(int8(a))
 	}
@@ -33992,7 +33992,7 @@ L02CA: // CMOVE
 	}
 	// 02D3 AND #$88
 	{
-		m := byte(0x88)
+		m := c.Mem[0x02D4]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -34018,7 +34018,7 @@ L02D7:
 	}
 	// 02D9 LDX #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x02DA]
 		x = m
 		nz = int(int8(x))
 	}
@@ -34126,7 +34126,7 @@ L02E2:
 	clock += 4<<clockShift + 2
 	// 02E2 CPX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x02E3]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -34147,13 +34147,13 @@ L02E6:
 	clock += 6<<clockShift + 3
 	// 02E6 LDA #$7F
 	{
-		m := byte(0x7F)
+		m := c.Mem[0x02E7]
 		a = m
 		nz = int(int8(a))
 	}
 	// 02E8 ADC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x02E9]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -34283,7 +34283,7 @@ L02F5: // CHKCHK
 	}
 	// 02F7 LDA #$F9
 	{
-		m := byte(0xF9)
+		m := c.Mem[0x02F8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -34434,7 +34434,7 @@ L0311:
 	}
 	// 0312 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0313]
 		a = m
 		nz = int(int8(a))
 	}
@@ -34561,7 +34561,7 @@ L0315: // RETL
 	}
 	// 0316 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0317]
 		a = m
 		nz = int(int8(a))
 	}
@@ -34684,7 +34684,7 @@ L0319: // ILLEGAL
 	clock += 12<<clockShift + 4
 	// 0319 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x031A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -35201,7 +35201,7 @@ L034B: // MOVE
 	}
 	// 0355 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0356]
 		x = m
 		nz = int(int8(x))
 	}
@@ -35254,7 +35254,7 @@ L035E: // TAKE
 	clock += 36<<clockShift + 12
 	// 035E LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x035F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -35520,7 +35520,7 @@ L037D:
 	clock += 4<<clockShift + 2
 	// 037D LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x037E]
 		a = m
 		nz = int(int8(a))
 	}
@@ -35580,7 +35580,7 @@ L0389:
 	clock += 2<<clockShift + 1
 	// 0389 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x038A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -35593,7 +35593,7 @@ L038B: // RETV
 	clock += 10<<clockShift + 4
 	// 038B LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x038C]
 		x = m
 		nz = int(int8(x))
 	}
@@ -35796,7 +35796,7 @@ L03BD: // NOOPEN
 	clock += 16<<clockShift + 5
 	// 03BD LDX #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x03BE]
 		x = m
 		nz = int(int8(x))
 	}
@@ -35810,7 +35810,7 @@ L03BD: // NOOPEN
 	}
 	// 03C3 LDX #$14
 	{
-		m := byte(0x14)
+		m := c.Mem[0x03C4]
 		x = m
 		nz = int(int8(x))
 	}
@@ -35839,7 +35839,7 @@ L03C8:
 	clock += 11<<clockShift + 3
 	// 03C8 LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03C9]
 		x = m
 		nz = int(int8(x))
 	}
@@ -35878,7 +35878,7 @@ L03CF:
 	}
 	// 03D1 CPX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x03D2]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -35963,7 +35963,7 @@ L03E7: // MATE
 	clock += 8<<clockShift + 2
 	// 03E7 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x03E8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -36084,7 +36084,7 @@ L03EA: // DISMV
 	clock += 2<<clockShift + 1
 	// 03EA LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03EB]
 		x = m
 		nz = int(int8(x))
 	}
@@ -36569,7 +36569,7 @@ L1797:
 	clock += 2<<clockShift + 1
 	// 1797 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x1798]
 		a = m
 		nz = int(int8(a))
 	}

@@ -56,53 +56,53 @@ var Library = &emu.Native{
 		{Lo: 0x0679, Hi: 0x068C},
 	},
 	Parts: []emu.Part{
-		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0007}}},
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0001}, {Lo: 0x0003, Hi: 0x0004}, {Lo: 0x0006, Hi: 0x0007}}},
 		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
 		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
 		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
-		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
-		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
+		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0014}, {Lo: 0x0016, Hi: 0x0017}}},
+		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0018}}},
 		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x0020}}},
-		{Start: 0x0021, Bytes: []emu.Range{{Lo: 0x0021, Hi: 0x0026}}},
-		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x002A}}},
+		{Start: 0x0021, Bytes: []emu.Range{{Lo: 0x0021, Hi: 0x0023}, {Lo: 0x0025, Hi: 0x0026}}},
+		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x0027}, {Lo: 0x0029, Hi: 0x002A}}},
 		{Start: 0x002B, Bytes: []emu.Range{{Lo: 0x002B, Hi: 0x002D}}},
-		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0031}}},
-		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0035}}},
+		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x002E}, {Lo: 0x0030, Hi: 0x0031}}},
+		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0032}, {Lo: 0x0034, Hi: 0x0035}}},
 		{Start: 0x0036, Bytes: []emu.Range{{Lo: 0x0036, Hi: 0x0038}}},
 		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x0040}}},
-		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0044}}},
+		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0041}, {Lo: 0x0043, Hi: 0x0044}}},
 		{Start: 0x0045, Bytes: []emu.Range{{Lo: 0x0045, Hi: 0x0047}}},
 		{Start: 0x0048, Bytes: []emu.Range{{Lo: 0x0048, Hi: 0x004A}}},
 		{Start: 0x004B, Bytes: []emu.Range{{Lo: 0x004B, Hi: 0x004D}}},
 		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0103}}},
 		{Start: 0x0104, Bytes: []emu.Range{{Lo: 0x0104, Hi: 0x0107}}},
-		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x010B}}},
+		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x0108}, {Lo: 0x010A, Hi: 0x010B}}},
 		{Start: 0x010C, Bytes: []emu.Range{{Lo: 0x010C, Hi: 0x010F}}},
-		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0115}}},
+		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0112}, {Lo: 0x0114, Hi: 0x0115}}},
 		{Start: 0x0116, Bytes: []emu.Range{{Lo: 0x0116, Hi: 0x0117}}},
 		{Start: 0x0118, Bytes: []emu.Range{{Lo: 0x0118, Hi: 0x0119}}},
-		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011D}}},
+		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011A}, {Lo: 0x011C, Hi: 0x011D}}},
 		{Start: 0x011E, Bytes: []emu.Range{{Lo: 0x011E, Hi: 0x0122}}},
 		{Start: 0x0123, Bytes: []emu.Range{{Lo: 0x0123, Hi: 0x0125}}},
 		{Start: 0x0126, Bytes: []emu.Range{{Lo: 0x0126, Hi: 0x012C}}},
 		{Start: 0x012D, Bytes: []emu.Range{{Lo: 0x012D, Hi: 0x0130}}},
 		{Start: 0x0131, Bytes: []emu.Range{{Lo: 0x0131, Hi: 0x0137}}},
-		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013B}}},
+		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x0138}, {Lo: 0x013A, Hi: 0x013B}}},
 		{Start: 0x013C, Bytes: []emu.Range{{Lo: 0x013C, Hi: 0x013D}}},
 		{Start: 0x013E, Bytes: []emu.Range{{Lo: 0x013E, Hi: 0x013E}}},
-		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0149}}},
+		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0143}, {Lo: 0x0145, Hi: 0x0149}}},
 		{Start: 0x014A, Bytes: []emu.Range{{Lo: 0x014A, Hi: 0x014C}}},
 		{Start: 0x014D, Bytes: []emu.Range{{Lo: 0x014D, Hi: 0x014F}}},
 		{Start: 0x0150, Bytes: []emu.Range{{Lo: 0x0150, Hi: 0x0152}}},
-		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0159}}},
+		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0153}, {Lo: 0x0155, Hi: 0x0159}}},
 		{Start: 0x015A, Bytes: []emu.Range{{Lo: 0x015A, Hi: 0x015C}}},
 		{Start: 0x015D, Bytes: []emu.Range{{Lo: 0x015D, Hi: 0x015F}}},
-		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0163}}},
+		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0160}, {Lo: 0x0162, Hi: 0x0163}}},
 		{Start: 0x0164, Bytes: []emu.Range{{Lo: 0x0164, Hi: 0x0169}}},
-		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016D}}},
+		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016A}, {Lo: 0x016C, Hi: 0x016D}}},
 		{Start: 0x016E, Bytes: []emu.Range{{Lo: 0x016E, Hi: 0x016E}}},
 		{Start: 0x016F, Bytes: []emu.Range{{Lo: 0x016F, Hi: 0x0170}}},
-		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0174}}},
+		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0171}, {Lo: 0x0173, Hi: 0x0174}}},
 		{Start: 0x0175, Bytes: []emu.Range{{Lo: 0x0175, Hi: 0x0179}}},
 		{Start: 0x017A, Bytes: []emu.Range{{Lo: 0x017A, Hi: 0x017C}}},
 		{Start: 0x017D, Bytes: []emu.Range{{Lo: 0x017D, Hi: 0x017E}}},
@@ -111,24 +111,24 @@ var Library = &emu.Native{
 		{Start: 0x0188, Bytes: []emu.Range{{Lo: 0x0188, Hi: 0x018A}, {Lo: 0x018C, Hi: 0x018F}}},
 		{Start: 0x0190, Bytes: []emu.Range{{Lo: 0x0190, Hi: 0x0192}}},
 		{Start: 0x0193, Bytes: []emu.Range{{Lo: 0x0193, Hi: 0x0195}}},
-		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0199}}},
+		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0196}, {Lo: 0x0198, Hi: 0x0199}}},
 		{Start: 0x019A, Bytes: []emu.Range{{Lo: 0x019A, Hi: 0x019C}}},
-		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019E}}},
+		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019D}}},
 		{Start: 0x019F, Bytes: []emu.Range{{Lo: 0x019F, Hi: 0x01A4}}},
 		{Start: 0x01A5, Bytes: []emu.Range{{Lo: 0x01A5, Hi: 0x01A7}}},
 		{Start: 0x01A8, Bytes: []emu.Range{{Lo: 0x01A8, Hi: 0x01AB}}},
 		{Start: 0x01AC, Bytes: []emu.Range{{Lo: 0x01AC, Hi: 0x01AE}}},
-		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0201}}},
-		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0203}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0200}}},
+		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0202}}},
 		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0208}}},
-		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x020C}}},
+		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x0209}, {Lo: 0x020B, Hi: 0x020C}}},
 		{Start: 0x020D, Bytes: []emu.Range{{Lo: 0x020D, Hi: 0x0210}}},
 		{Start: 0x0211, Bytes: []emu.Range{{Lo: 0x0211, Hi: 0x0211}}},
 		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0214}}},
-		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x021E}}},
-		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0222}}},
-		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0226}}},
-		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x022A}}},
+		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x0217}, {Lo: 0x0219, Hi: 0x021B}, {Lo: 0x021D, Hi: 0x021E}}},
+		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x021F}, {Lo: 0x0221, Hi: 0x0222}}},
+		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0223}, {Lo: 0x0225, Hi: 0x0226}}},
+		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x0227}, {Lo: 0x0229, Hi: 0x022A}}},
 		{Start: 0x022B, Bytes: []emu.Range{{Lo: 0x022B, Hi: 0x022C}}},
 		{Start: 0x022D, Bytes: []emu.Range{{Lo: 0x022D, Hi: 0x022F}}},
 		{Start: 0x0230, Bytes: []emu.Range{{Lo: 0x0230, Hi: 0x0231}}},
@@ -136,29 +136,29 @@ var Library = &emu.Native{
 		{Start: 0x0234, Bytes: []emu.Range{{Lo: 0x0234, Hi: 0x0236}}},
 		{Start: 0x0237, Bytes: []emu.Range{{Lo: 0x0237, Hi: 0x0238}}},
 		{Start: 0x0239, Bytes: []emu.Range{{Lo: 0x0239, Hi: 0x023A}}},
-		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023E}}},
+		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023B}, {Lo: 0x023D, Hi: 0x023E}}},
 		{Start: 0x023F, Bytes: []emu.Range{{Lo: 0x023F, Hi: 0x0241}}},
 		{Start: 0x0242, Bytes: []emu.Range{{Lo: 0x0242, Hi: 0x0243}}},
 		{Start: 0x0244, Bytes: []emu.Range{{Lo: 0x0244, Hi: 0x0245}}},
 		{Start: 0x0246, Bytes: []emu.Range{{Lo: 0x0246, Hi: 0x0248}}},
-		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024E}}},
+		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024B}, {Lo: 0x024D, Hi: 0x024E}}},
 		{Start: 0x024F, Bytes: []emu.Range{{Lo: 0x024F, Hi: 0x0250}}},
-		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0254}}},
+		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0251}, {Lo: 0x0253, Hi: 0x0254}}},
 		{Start: 0x0255, Bytes: []emu.Range{{Lo: 0x0255, Hi: 0x0257}}},
-		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025D}}},
+		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025A}, {Lo: 0x025C, Hi: 0x025D}}},
 		{Start: 0x025E, Bytes: []emu.Range{{Lo: 0x025E, Hi: 0x025F}}},
-		{Start: 0x0260, Bytes: []emu.Range{{Lo: 0x0260, Hi: 0x0263}}},
+		{Start: 0x0260, Bytes: []emu.Range{{Lo: 0x0260, Hi: 0x0260}, {Lo: 0x0262, Hi: 0x0263}}},
 		{Start: 0x0264, Bytes: []emu.Range{{Lo: 0x0264, Hi: 0x0266}}},
 		{Start: 0x0267, Bytes: []emu.Range{{Lo: 0x0267, Hi: 0x0268}}},
 		{Start: 0x0269, Bytes: []emu.Range{{Lo: 0x0269, Hi: 0x026A}}},
 		{Start: 0x026B, Bytes: []emu.Range{{Lo: 0x026B, Hi: 0x026D}}},
 		{Start: 0x026E, Bytes: []emu.Range{{Lo: 0x026E, Hi: 0x0270}}},
-		{Start: 0x0271, Bytes: []emu.Range{{Lo: 0x0271, Hi: 0x0278}}},
+		{Start: 0x0271, Bytes: []emu.Range{{Lo: 0x0271, Hi: 0x0275}, {Lo: 0x0277, Hi: 0x0278}}},
 		{Start: 0x0279, Bytes: []emu.Range{{Lo: 0x0279, Hi: 0x027B}}},
 		{Start: 0x027C, Bytes: []emu.Range{{Lo: 0x027C, Hi: 0x027D}}},
 		{Start: 0x027E, Bytes: []emu.Range{{Lo: 0x027E, Hi: 0x027F}}},
 		{Start: 0x0280, Bytes: []emu.Range{{Lo: 0x0280, Hi: 0x0282}}},
-		{Start: 0x0283, Bytes: []emu.Range{{Lo: 0x0283, Hi: 0x028A}}},
+		{Start: 0x0283, Bytes: []emu.Range{{Lo: 0x0283, Hi: 0x0285}, {Lo: 0x0287, Hi: 0x0287}, {Lo: 0x0289, Hi: 0x028A}}},
 		{Start: 0x028B, Bytes: []emu.Range{{Lo: 0x028B, Hi: 0x028D}}},
 		{Start: 0x028E, Bytes: []emu.Range{{Lo: 0x028E, Hi: 0x0290}}},
 		{Start: 0x0291, Bytes: []emu.Range{{Lo: 0x0291, Hi: 0x0292}}},
@@ -173,43 +173,43 @@ var Library = &emu.Native{
 		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02AB}}},
 		{Start: 0x02AC, Bytes: []emu.Range{{Lo: 0x02AC, Hi: 0x02AE}}},
 		{Start: 0x02AF, Bytes: []emu.Range{{Lo: 0x02AF, Hi: 0x02B1}}},
-		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B3}}},
-		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02C8}}},
+		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B2}}},
+		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02B7}, {Lo: 0x02B9, Hi: 0x02C0}, {Lo: 0x02C2, Hi: 0x02C8}}},
 		{Start: 0x02C9, Bytes: []emu.Range{{Lo: 0x02C9, Hi: 0x02C9}}},
-		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02D6}}},
-		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02DA}}},
+		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02D3}, {Lo: 0x02D5, Hi: 0x02D6}}},
+		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02D9}}},
 		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E1}}},
 		{Start: 0x02DE, Bytes: []emu.Range{{Lo: 0x02DE, Hi: 0x02E1}}},
-		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E5}}},
-		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02EB}}},
+		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E2}, {Lo: 0x02E4, Hi: 0x02E5}}},
+		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02E6}, {Lo: 0x02E8, Hi: 0x02E8}, {Lo: 0x02EA, Hi: 0x02EB}}},
 		{Start: 0x02EC, Bytes: []emu.Range{{Lo: 0x02EC, Hi: 0x02EC}}},
 		{Start: 0x02ED, Bytes: []emu.Range{{Lo: 0x02ED, Hi: 0x02F0}}},
 		{Start: 0x02F1, Bytes: []emu.Range{{Lo: 0x02F1, Hi: 0x02F1}, {Lo: 0x02F3, Hi: 0x02F4}}},
-		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02FF}}},
+		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02F7}, {Lo: 0x02F9, Hi: 0x02FF}}},
 		{Start: 0x0300, Bytes: []emu.Range{{Lo: 0x0300, Hi: 0x0302}}},
 		{Start: 0x0303, Bytes: []emu.Range{{Lo: 0x0303, Hi: 0x0305}}},
 		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0308}}},
 		{Start: 0x0309, Bytes: []emu.Range{{Lo: 0x0309, Hi: 0x0310}}},
-		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0314}}},
-		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0318}}},
-		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x031D}}},
+		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0312}, {Lo: 0x0314, Hi: 0x0314}}},
+		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0316}, {Lo: 0x0318, Hi: 0x0318}}},
+		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x0319}, {Lo: 0x031B, Hi: 0x031D}}},
 		{Start: 0x031E, Bytes: []emu.Range{{Lo: 0x031E, Hi: 0x0324}}},
 		{Start: 0x0325, Bytes: []emu.Range{{Lo: 0x0325, Hi: 0x0327}}},
 		{Start: 0x0328, Bytes: []emu.Range{{Lo: 0x0328, Hi: 0x032A}}},
 		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x032D}}},
 		{Start: 0x032E, Bytes: []emu.Range{{Lo: 0x032E, Hi: 0x0330}}},
 		{Start: 0x0331, Bytes: []emu.Range{{Lo: 0x0331, Hi: 0x034A}}},
-		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x0356}}},
+		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x0355}}},
 		{Start: 0x0357, Bytes: []emu.Range{{Lo: 0x0357, Hi: 0x035A}}},
 		{Start: 0x035B, Bytes: []emu.Range{{Lo: 0x035B, Hi: 0x035D}}},
-		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x036F}}},
+		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x035E}, {Lo: 0x0360, Hi: 0x036F}}},
 		{Start: 0x0370, Bytes: []emu.Range{{Lo: 0x0370, Hi: 0x0376}}},
 		{Start: 0x0377, Bytes: []emu.Range{{Lo: 0x0377, Hi: 0x037C}}},
-		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x0380}}},
+		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x037D}, {Lo: 0x037F, Hi: 0x0380}}},
 		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0384}}},
 		{Start: 0x0385, Bytes: []emu.Range{{Lo: 0x0385, Hi: 0x0388}}},
-		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x038A}}},
-		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x0392}}},
+		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x0389}}},
+		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x038B}, {Lo: 0x038D, Hi: 0x0392}}},
 		{Start: 0x0393, Bytes: []emu.Range{{Lo: 0x0393, Hi: 0x0394}}},
 		{Start: 0x0395, Bytes: []emu.Range{{Lo: 0x0395, Hi: 0x039E}}},
 		{Start: 0x039F, Bytes: []emu.Range{{Lo: 0x039F, Hi: 0x03A1}}},
@@ -217,56 +217,56 @@ var Library = &emu.Native{
 		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AB}}},
 		{Start: 0x03AC, Bytes: []emu.Range{{Lo: 0x03AC, Hi: 0x03BA}}},
 		{Start: 0x03BB, Bytes: []emu.Range{{Lo: 0x03BB, Hi: 0x03BC}}},
-		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C7}}},
-		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03CE}}},
-		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D4}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03BD}, {Lo: 0x03BF, Hi: 0x03C3}, {Lo: 0x03C5, Hi: 0x03C7}}},
+		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03C8}, {Lo: 0x03CA, Hi: 0x03CE}}},
+		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D1}, {Lo: 0x03D3, Hi: 0x03D4}}},
 		{Start: 0x03D5, Bytes: []emu.Range{{Lo: 0x03D5, Hi: 0x03E3}}},
 		{Start: 0x03E4, Bytes: []emu.Range{{Lo: 0x03E4, Hi: 0x03E6}}},
-		{Start: 0x03E7, Bytes: []emu.Range{{Lo: 0x03E7, Hi: 0x03E9}}},
-		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EB}}},
+		{Start: 0x03E7, Bytes: []emu.Range{{Lo: 0x03E7, Hi: 0x03E7}, {Lo: 0x03E9, Hi: 0x03E9}}},
+		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EA}}},
 		{Start: 0x03EC, Bytes: []emu.Range{{Lo: 0x03EC, Hi: 0x03F2}}},
 		{Start: 0x03F3, Bytes: []emu.Range{{Lo: 0x03F3, Hi: 0x03F9}}},
 		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x0402}}},
 		{Start: 0x0403, Bytes: []emu.Range{{Lo: 0x0403, Hi: 0x0409}}},
-		{Start: 0x040A, Bytes: []emu.Range{{Lo: 0x040A, Hi: 0x040B}}},
+		{Start: 0x040A, Bytes: []emu.Range{{Lo: 0x040A, Hi: 0x040A}}},
 		{Start: 0x040C, Bytes: []emu.Range{{Lo: 0x040C, Hi: 0x0414}}},
 		{Start: 0x0415, Bytes: []emu.Range{{Lo: 0x0415, Hi: 0x0419}}},
-		{Start: 0x041A, Bytes: []emu.Range{{Lo: 0x041A, Hi: 0x041C}}},
-		{Start: 0x041D, Bytes: []emu.Range{{Lo: 0x041D, Hi: 0x0429}}},
-		{Start: 0x042A, Bytes: []emu.Range{{Lo: 0x042A, Hi: 0x042D}}},
-		{Start: 0x042E, Bytes: []emu.Range{{Lo: 0x042E, Hi: 0x0436}}},
-		{Start: 0x0437, Bytes: []emu.Range{{Lo: 0x0437, Hi: 0x043A}}},
+		{Start: 0x041A, Bytes: []emu.Range{{Lo: 0x041A, Hi: 0x041A}, {Lo: 0x041C, Hi: 0x041C}}},
+		{Start: 0x041D, Bytes: []emu.Range{{Lo: 0x041D, Hi: 0x0420}, {Lo: 0x0422, Hi: 0x0429}}},
+		{Start: 0x042A, Bytes: []emu.Range{{Lo: 0x042A, Hi: 0x042A}, {Lo: 0x042C, Hi: 0x042D}}},
+		{Start: 0x042E, Bytes: []emu.Range{{Lo: 0x042E, Hi: 0x042E}, {Lo: 0x0430, Hi: 0x0433}, {Lo: 0x0435, Hi: 0x0436}}},
+		{Start: 0x0437, Bytes: []emu.Range{{Lo: 0x0437, Hi: 0x0437}, {Lo: 0x0439, Hi: 0x043A}}},
 		{Start: 0x043B, Bytes: []emu.Range{{Lo: 0x043B, Hi: 0x043D}}},
-		{Start: 0x043E, Bytes: []emu.Range{{Lo: 0x043E, Hi: 0x0440}}},
-		{Start: 0x0441, Bytes: []emu.Range{{Lo: 0x0441, Hi: 0x0444}}},
+		{Start: 0x043E, Bytes: []emu.Range{{Lo: 0x043E, Hi: 0x043E}, {Lo: 0x0440, Hi: 0x0440}}},
+		{Start: 0x0441, Bytes: []emu.Range{{Lo: 0x0441, Hi: 0x0441}, {Lo: 0x0443, Hi: 0x0444}}},
 		{Start: 0x0445, Bytes: []emu.Range{{Lo: 0x0445, Hi: 0x0447}}},
-		{Start: 0x0448, Bytes: []emu.Range{{Lo: 0x0448, Hi: 0x044A}}},
-		{Start: 0x044B, Bytes: []emu.Range{{Lo: 0x044B, Hi: 0x044E}}},
+		{Start: 0x0448, Bytes: []emu.Range{{Lo: 0x0448, Hi: 0x0448}, {Lo: 0x044A, Hi: 0x044A}}},
+		{Start: 0x044B, Bytes: []emu.Range{{Lo: 0x044B, Hi: 0x044B}, {Lo: 0x044D, Hi: 0x044E}}},
 		{Start: 0x044F, Bytes: []emu.Range{{Lo: 0x044F, Hi: 0x0451}}},
 		{Start: 0x0452, Bytes: []emu.Range{{Lo: 0x0452, Hi: 0x0454}}},
 		{Start: 0x0455, Bytes: []emu.Range{{Lo: 0x0455, Hi: 0x0455}}},
-		{Start: 0x0456, Bytes: []emu.Range{{Lo: 0x0456, Hi: 0x0459}}},
-		{Start: 0x045A, Bytes: []emu.Range{{Lo: 0x045A, Hi: 0x045D}}},
-		{Start: 0x045E, Bytes: []emu.Range{{Lo: 0x045E, Hi: 0x0464}}},
-		{Start: 0x0465, Bytes: []emu.Range{{Lo: 0x0465, Hi: 0x0468}}},
+		{Start: 0x0456, Bytes: []emu.Range{{Lo: 0x0456, Hi: 0x0456}, {Lo: 0x0458, Hi: 0x0459}}},
+		{Start: 0x045A, Bytes: []emu.Range{{Lo: 0x045A, Hi: 0x045A}, {Lo: 0x045C, Hi: 0x045D}}},
+		{Start: 0x045E, Bytes: []emu.Range{{Lo: 0x045E, Hi: 0x045E}, {Lo: 0x0460, Hi: 0x0464}}},
+		{Start: 0x0465, Bytes: []emu.Range{{Lo: 0x0465, Hi: 0x0465}, {Lo: 0x0467, Hi: 0x0468}}},
 		{Start: 0x0469, Bytes: []emu.Range{{Lo: 0x0469, Hi: 0x0477}}},
-		{Start: 0x0478, Bytes: []emu.Range{{Lo: 0x0478, Hi: 0x0485}}},
+		{Start: 0x0478, Bytes: []emu.Range{{Lo: 0x0478, Hi: 0x047E}, {Lo: 0x0480, Hi: 0x0485}}},
 		{Start: 0x0486, Bytes: []emu.Range{{Lo: 0x0486, Hi: 0x048B}}},
-		{Start: 0x048C, Bytes: []emu.Range{{Lo: 0x048C, Hi: 0x0493}}},
-		{Start: 0x0494, Bytes: []emu.Range{{Lo: 0x0494, Hi: 0x04AB}}},
+		{Start: 0x048C, Bytes: []emu.Range{{Lo: 0x048C, Hi: 0x048C}, {Lo: 0x048E, Hi: 0x0491}, {Lo: 0x0493, Hi: 0x0493}}},
+		{Start: 0x0494, Bytes: []emu.Range{{Lo: 0x0494, Hi: 0x0494}, {Lo: 0x0496, Hi: 0x04A5}, {Lo: 0x04A7, Hi: 0x04AA}}},
 		{Start: 0x04AC, Bytes: []emu.Range{{Lo: 0x04AC, Hi: 0x04B1}}},
 		{Start: 0x04B2, Bytes: []emu.Range{{Lo: 0x04B2, Hi: 0x04B2}}},
-		{Start: 0x04B3, Bytes: []emu.Range{{Lo: 0x04B3, Hi: 0x04C1}}},
+		{Start: 0x04B3, Bytes: []emu.Range{{Lo: 0x04B3, Hi: 0x04B6}, {Lo: 0x04B8, Hi: 0x04BE}, {Lo: 0x04C0, Hi: 0x04C1}}},
 		{Start: 0x04C2, Bytes: []emu.Range{{Lo: 0x04C2, Hi: 0x04CC}}},
 		{Start: 0x04CD, Bytes: []emu.Range{{Lo: 0x04CD, Hi: 0x04D2}}},
-		{Start: 0x04D3, Bytes: []emu.Range{{Lo: 0x04D3, Hi: 0x04D7}}},
+		{Start: 0x04D3, Bytes: []emu.Range{{Lo: 0x04D3, Hi: 0x04D3}, {Lo: 0x04D5, Hi: 0x04D7}}},
 		{Start: 0x04D8, Bytes: []emu.Range{{Lo: 0x04D8, Hi: 0x04D8}}},
-		{Start: 0x04D9, Bytes: []emu.Range{{Lo: 0x04D9, Hi: 0x04E3}}},
-		{Start: 0x04E4, Bytes: []emu.Range{{Lo: 0x04E4, Hi: 0x04EC}}},
+		{Start: 0x04D9, Bytes: []emu.Range{{Lo: 0x04D9, Hi: 0x04D9}, {Lo: 0x04DB, Hi: 0x04E3}}},
+		{Start: 0x04E4, Bytes: []emu.Range{{Lo: 0x04E4, Hi: 0x04E4}, {Lo: 0x04E6, Hi: 0x04EC}}},
 		{Start: 0x04ED, Bytes: []emu.Range{{Lo: 0x04ED, Hi: 0x04F4}}},
 		{Start: 0x04F5, Bytes: []emu.Range{{Lo: 0x04F5, Hi: 0x04F7}}},
 		{Start: 0x04F8, Bytes: []emu.Range{{Lo: 0x04F8, Hi: 0x04FC}}},
-		{Start: 0x04FD, Bytes: []emu.Range{{Lo: 0x04FD, Hi: 0x04FF}}},
+		{Start: 0x04FD, Bytes: []emu.Range{{Lo: 0x04FD, Hi: 0x04FD}, {Lo: 0x04FF, Hi: 0x04FF}}},
 		{Start: 0x0500, Bytes: []emu.Range{{Lo: 0x0500, Hi: 0x0502}}},
 		{Start: 0x0503, Bytes: []emu.Range{{Lo: 0x0503, Hi: 0x0509}}},
 		{Start: 0x050A, Bytes: []emu.Range{{Lo: 0x050A, Hi: 0x050E}}},
@@ -278,7 +278,7 @@ var Library = &emu.Native{
 		{Start: 0x0529, Bytes: []emu.Range{{Lo: 0x0529, Hi: 0x052B}}},
 		{Start: 0x052C, Bytes: []emu.Range{{Lo: 0x052C, Hi: 0x052D}}},
 		{Start: 0x052E, Bytes: []emu.Range{{Lo: 0x052E, Hi: 0x0530}}},
-		{Start: 0x0531, Bytes: []emu.Range{{Lo: 0x0531, Hi: 0x0535}}},
+		{Start: 0x0531, Bytes: []emu.Range{{Lo: 0x0531, Hi: 0x0531}, {Lo: 0x0533, Hi: 0x0535}}},
 		{Start: 0x0536, Bytes: []emu.Range{{Lo: 0x0536, Hi: 0x0538}}},
 		{Start: 0x0539, Bytes: []emu.Range{{Lo: 0x0539, Hi: 0x053A}}},
 		{Start: 0x053B, Bytes: []emu.Range{{Lo: 0x053B, Hi: 0x053D}}},
@@ -296,47 +296,47 @@ var Library = &emu.Native{
 		{Start: 0x056C, Bytes: []emu.Range{{Lo: 0x056C, Hi: 0x0570}}},
 		{Start: 0x0571, Bytes: []emu.Range{{Lo: 0x0571, Hi: 0x0572}}},
 		{Start: 0x0573, Bytes: []emu.Range{{Lo: 0x0573, Hi: 0x0575}}},
-		{Start: 0x0576, Bytes: []emu.Range{{Lo: 0x0576, Hi: 0x0585}}},
+		{Start: 0x0576, Bytes: []emu.Range{{Lo: 0x0576, Hi: 0x057A}, {Lo: 0x057C, Hi: 0x0582}, {Lo: 0x0584, Hi: 0x0585}}},
 		{Start: 0x0586, Bytes: []emu.Range{{Lo: 0x0586, Hi: 0x05A9}}},
-		{Start: 0x05AA, Bytes: []emu.Range{{Lo: 0x05AA, Hi: 0x05AE}}},
-		{Start: 0x05AF, Bytes: []emu.Range{{Lo: 0x05AF, Hi: 0x05B5}}},
-		{Start: 0x05B6, Bytes: []emu.Range{{Lo: 0x05B6, Hi: 0x05BE}}},
+		{Start: 0x05AA, Bytes: []emu.Range{{Lo: 0x05AA, Hi: 0x05AA}, {Lo: 0x05AC, Hi: 0x05AE}}},
+		{Start: 0x05AF, Bytes: []emu.Range{{Lo: 0x05AF, Hi: 0x05AF}, {Lo: 0x05B1, Hi: 0x05B5}}},
+		{Start: 0x05B6, Bytes: []emu.Range{{Lo: 0x05B6, Hi: 0x05B6}, {Lo: 0x05B8, Hi: 0x05BE}}},
 		{Start: 0x05BF, Bytes: []emu.Range{{Lo: 0x05BF, Hi: 0x05C6}}},
-		{Start: 0x05C7, Bytes: []emu.Range{{Lo: 0x05C7, Hi: 0x05CE}}},
+		{Start: 0x05C7, Bytes: []emu.Range{{Lo: 0x05C7, Hi: 0x05CD}}},
 		{Start: 0x05CF, Bytes: []emu.Range{{Lo: 0x05CF, Hi: 0x05D3}}},
-		{Start: 0x05D4, Bytes: []emu.Range{{Lo: 0x05D4, Hi: 0x05E1}}},
+		{Start: 0x05D4, Bytes: []emu.Range{{Lo: 0x05D4, Hi: 0x05D8}, {Lo: 0x05DA, Hi: 0x05E1}}},
 		{Start: 0x05E2, Bytes: []emu.Range{{Lo: 0x05E2, Hi: 0x05E9}}},
-		{Start: 0x05EA, Bytes: []emu.Range{{Lo: 0x05EA, Hi: 0x05EF}}},
+		{Start: 0x05EA, Bytes: []emu.Range{{Lo: 0x05EA, Hi: 0x05EC}, {Lo: 0x05EE, Hi: 0x05EF}}},
 		{Start: 0x05F0, Bytes: []emu.Range{{Lo: 0x05F0, Hi: 0x05F1}}},
 		{Start: 0x05F2, Bytes: []emu.Range{{Lo: 0x05F2, Hi: 0x05F3}}},
 		{Start: 0x05F4, Bytes: []emu.Range{{Lo: 0x05F4, Hi: 0x05F8}}},
 		{Start: 0x05F9, Bytes: []emu.Range{{Lo: 0x05F9, Hi: 0x05FD}}},
 		{Start: 0x05FE, Bytes: []emu.Range{{Lo: 0x05FE, Hi: 0x0602}}},
 		{Start: 0x0603, Bytes: []emu.Range{{Lo: 0x0603, Hi: 0x0605}}},
-		{Start: 0x0606, Bytes: []emu.Range{{Lo: 0x0606, Hi: 0x060E}}},
+		{Start: 0x0606, Bytes: []emu.Range{{Lo: 0x0606, Hi: 0x0606}, {Lo: 0x0608, Hi: 0x060E}}},
 		{Start: 0x060F, Bytes: []emu.Range{{Lo: 0x060F, Hi: 0x0610}}},
-		{Start: 0x0611, Bytes: []emu.Range{{Lo: 0x0611, Hi: 0x0624}}},
+		{Start: 0x0611, Bytes: []emu.Range{{Lo: 0x0611, Hi: 0x0615}, {Lo: 0x0617, Hi: 0x0623}}},
 		{Start: 0x0625, Bytes: []emu.Range{{Lo: 0x0625, Hi: 0x0628}}},
 		{Start: 0x0629, Bytes: []emu.Range{{Lo: 0x0629, Hi: 0x062B}}},
 		{Start: 0x062C, Bytes: []emu.Range{{Lo: 0x062C, Hi: 0x062E}}},
-		{Start: 0x062F, Bytes: []emu.Range{{Lo: 0x062F, Hi: 0x0637}}},
-		{Start: 0x0638, Bytes: []emu.Range{{Lo: 0x0638, Hi: 0x064C}}},
+		{Start: 0x062F, Bytes: []emu.Range{{Lo: 0x062F, Hi: 0x062F}, {Lo: 0x0631, Hi: 0x0637}}},
+		{Start: 0x0638, Bytes: []emu.Range{{Lo: 0x0638, Hi: 0x0642}, {Lo: 0x0644, Hi: 0x064C}}},
 		{Start: 0x064D, Bytes: []emu.Range{{Lo: 0x064D, Hi: 0x064E}}},
 		{Start: 0x064F, Bytes: []emu.Range{{Lo: 0x064F, Hi: 0x064F}}},
-		{Start: 0x0650, Bytes: []emu.Range{{Lo: 0x0650, Hi: 0x065C}}},
+		{Start: 0x0650, Bytes: []emu.Range{{Lo: 0x0650, Hi: 0x0650}, {Lo: 0x0652, Hi: 0x0655}, {Lo: 0x0657, Hi: 0x065C}}},
 		{Start: 0x065D, Bytes: []emu.Range{{Lo: 0x065D, Hi: 0x065E}}},
 		{Start: 0x065F, Bytes: []emu.Range{{Lo: 0x065F, Hi: 0x065F}}},
 		{Start: 0x0660, Bytes: []emu.Range{{Lo: 0x0660, Hi: 0x066A}}},
 		{Start: 0x066B, Bytes: []emu.Range{{Lo: 0x066B, Hi: 0x0675}}},
-		{Start: 0x1780, Bytes: []emu.Range{{Lo: 0x1780, Hi: 0x179D}}},
-		{Start: 0x179E, Bytes: []emu.Range{{Lo: 0x179E, Hi: 0x179F}}},
-		{Start: 0x17A0, Bytes: []emu.Range{{Lo: 0x17A0, Hi: 0x17C9}}},
-		{Start: 0x17CA, Bytes: []emu.Range{{Lo: 0x17CA, Hi: 0x17CD}}},
-		{Start: 0x17CE, Bytes: []emu.Range{{Lo: 0x17CE, Hi: 0x17D1}}},
-		{Start: 0x17D2, Bytes: []emu.Range{{Lo: 0x17D2, Hi: 0x17D5}}},
+		{Start: 0x1780, Bytes: []emu.Range{{Lo: 0x1780, Hi: 0x1781}, {Lo: 0x1783, Hi: 0x179D}}},
+		{Start: 0x179E, Bytes: []emu.Range{{Lo: 0x179E, Hi: 0x179E}}},
+		{Start: 0x17A0, Bytes: []emu.Range{{Lo: 0x17A0, Hi: 0x17A2}, {Lo: 0x17A4, Hi: 0x17AD}, {Lo: 0x17AF, Hi: 0x17C6}, {Lo: 0x17C8, Hi: 0x17C9}}},
+		{Start: 0x17CA, Bytes: []emu.Range{{Lo: 0x17CA, Hi: 0x17CA}, {Lo: 0x17CC, Hi: 0x17CD}}},
+		{Start: 0x17CE, Bytes: []emu.Range{{Lo: 0x17CE, Hi: 0x17CE}, {Lo: 0x17D0, Hi: 0x17D1}}},
+		{Start: 0x17D2, Bytes: []emu.Range{{Lo: 0x17D2, Hi: 0x17D2}, {Lo: 0x17D4, Hi: 0x17D5}}},
 		{Start: 0x17D6, Bytes: []emu.Range{{Lo: 0x17D6, Hi: 0x17D9}}},
-		{Start: 0x17DA, Bytes: []emu.Range{{Lo: 0x17DA, Hi: 0x17DF}}},
-		{Start: 0x17E0, Bytes: []emu.Range{{Lo: 0x17E0, Hi: 0x17E2}}},
+		{Start: 0x17DA, Bytes: []emu.Range{{Lo: 0x17DA, Hi: 0x17DC}, {Lo: 0x17DE, Hi: 0x17DF}}},
+		{Start: 0x17E0, Bytes: []emu.Range{{Lo: 0x17E0, Hi: 0x17E1}}},
 		{Start: 0x17E3, Bytes: []emu.Range{{Lo: 0x17E3, Hi: 0x17E5}}},
 	},
 	Enter:      library,
@@ -38607,7 +38607,7 @@ L0000: // CHESS
 	}
 	// 0001 LDX #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0002]
 		x = m
 		nz = int(int8(x))
 	}
@@ -38617,7 +38617,7 @@ L0000: // CHESS
 	}
 	// 0004 LDX #$C8
 	{
-		m := byte(0xC8)
+		m := c.Mem[0x0005]
 		x = m
 		nz = int(int8(x))
 	}
@@ -38710,7 +38710,7 @@ L0012:
 	}
 	// 0014 CMP #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x0015]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -38731,7 +38731,7 @@ L0018:
 	clock += 2<<clockShift + 1
 	// 0018 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0019]
 		x = m
 		nz = int(int8(x))
 	}
@@ -38783,7 +38783,7 @@ L0021:
 	}
 	// 0023 LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x0024]
 		a = m
 		nz = int(int8(a))
 	}
@@ -38803,7 +38803,7 @@ L0027: // NOSET
 	clock += 4<<clockShift + 2
 	// 0027 CMP #$0E
 	{
-		m := byte(0x0E)
+		m := c.Mem[0x0028]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -38847,7 +38847,7 @@ L002E:
 	clock += 4<<clockShift + 2
 	// 002E LDA #$EE
 	{
-		m := byte(0xEE)
+		m := c.Mem[0x002F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -38867,7 +38867,7 @@ L0032: // NOREV
 	clock += 4<<clockShift + 2
 	// 0032 CMP #$14
 	{
-		m := byte(0x14)
+		m := c.Mem[0x0033]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -38937,7 +38937,7 @@ L0041: // NOGO
 	clock += 4<<clockShift + 2
 	// 0041 CMP #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0042]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -39047,7 +39047,7 @@ L0108:
 	clock += 4<<clockShift + 2
 	// 0108 CPX #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0109]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -39102,7 +39102,7 @@ L0110: // OVER
 	}
 	// 0112 CMP #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0113]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -39157,7 +39157,7 @@ L011A:
 	clock += 5<<clockShift + 2
 	// 011A LDY #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x011B]
 		y = m
 		nz = int(int8(y))
 	}
@@ -39357,7 +39357,7 @@ L0138: // NOCAP
 	clock += 4<<clockShift + 2
 	// 0138 CPX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x0139]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -39555,7 +39555,7 @@ L013F: // ON4
 	}
 	// 0143 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0144]
 		a = m
 		nz = int(int8(a))
 	}
@@ -39657,7 +39657,7 @@ L0153:
 	clock += 11<<clockShift + 3
 	// 0153 LDA #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0154]
 		a = m
 		nz = int(int8(a))
 	}
@@ -39724,7 +39724,7 @@ L0160: // NOCOUNT
 	clock += 4<<clockShift + 2
 	// 0160 CPX #$F9
 	{
-		m := byte(0xF9)
+		m := c.Mem[0x0161]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -39772,7 +39772,7 @@ L016A:
 	clock += 5<<clockShift + 2
 	// 016A LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x016B]
 		a = m
 		nz = int(int8(a))
 	}
@@ -39960,7 +39960,7 @@ L0171:
 	clock += 5<<clockShift + 2
 	// 0171 LDY #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x0172]
 		y = m
 		nz = int(int8(y))
 	}
@@ -40302,7 +40302,7 @@ L0196: // INPUT
 	clock += 4<<clockShift + 2
 	// 0196 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0197]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -40346,7 +40346,7 @@ L019D: // DISP
 	clock += 2<<clockShift + 1
 	// 019D LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x019E]
 		x = m
 		nz = int(int8(x))
 	}
@@ -40435,7 +40435,7 @@ L0200: // GNMZ
 	clock += 2<<clockShift + 1
 	// 0200 LDX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0201]
 		x = m
 		nz = int(int8(x))
 	}
@@ -40452,7 +40452,7 @@ L0202: // GNMX
 	clock += 2<<clockShift + 1
 	// 0202 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0203]
 		a = m
 		nz = int(int8(a))
 	}
@@ -40498,7 +40498,7 @@ L0209: // GNM
 	clock += 5<<clockShift + 2
 	// 0209 LDA #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x020A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -40712,7 +40712,7 @@ L0215:
 	}
 	// 0217 LDX #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0218]
 		x = m
 		nz = int(int8(x))
 	}
@@ -40722,7 +40722,7 @@ L0215:
 	}
 	// 021B CPY #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x021C]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -40743,7 +40743,7 @@ L021F:
 	clock += 4<<clockShift + 2
 	// 021F CPY #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x0220]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -40764,7 +40764,7 @@ L0223:
 	clock += 4<<clockShift + 2
 	// 0223 CPY #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x0224]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -40785,7 +40785,7 @@ L0227:
 	clock += 4<<clockShift + 2
 	// 0227 CPY #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0228]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -40930,7 +40930,7 @@ L023B: // ROOK
 	clock += 5<<clockShift + 2
 	// 023B LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x023C]
 		x = m
 		nz = int(int8(x))
 	}
@@ -41035,7 +41035,7 @@ L0249:
 	}
 	// 024B CMP #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x024C]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -41070,7 +41070,7 @@ L0251: // KNIGHT
 	clock += 5<<clockShift + 2
 	// 0251 LDX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0252]
 		x = m
 		nz = int(int8(x))
 	}
@@ -41120,7 +41120,7 @@ L0258:
 	}
 	// 025A CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x025B]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -41155,7 +41155,7 @@ L0260: // PAWN
 	clock += 5<<clockShift + 2
 	// 0260 LDX #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x0261]
 		x = m
 		nz = int(int8(x))
 	}
@@ -41286,7 +41286,7 @@ L0271:
 	}
 	// 0275 CMP #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x0276]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -41391,13 +41391,13 @@ L0283:
 	}
 	// 0285 AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x0286]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 0287 CMP #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0288]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -41992,7 +41992,7 @@ L02B2: // REVERSE
 	clock += 2<<clockShift + 1
 	// 02B2 LDX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x02B3]
 		x = m
 		nz = int(int8(x))
 	}
@@ -42015,7 +42015,7 @@ L02B4: // ETC
 	}
 	// 02B7 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x02B8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -42075,7 +42075,7 @@ L02B4: // ETC
 	}
 	// 02C0 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x02C1]
 		a = m
 		nz = int(int8(a))
 	}
@@ -42340,7 +42340,7 @@ L02CA: // CMOVE
 	}
 	// 02D3 AND #$88
 	{
-		m := byte(0x88)
+		m := c.Mem[0x02D4]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -42366,7 +42366,7 @@ L02D7:
 	}
 	// 02D9 LDX #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x02DA]
 		x = m
 		nz = int(int8(x))
 	}
@@ -42474,7 +42474,7 @@ L02E2:
 	clock += 4<<clockShift + 2
 	// 02E2 CPX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x02E3]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -42495,13 +42495,13 @@ L02E6:
 	clock += 6<<clockShift + 3
 	// 02E6 LDA #$7F
 	{
-		m := byte(0x7F)
+		m := c.Mem[0x02E7]
 		a = m
 		nz = int(int8(a))
 	}
 	// 02E8 ADC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x02E9]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -42631,7 +42631,7 @@ L02F5: // CHKCHK
 	}
 	// 02F7 LDA #$F9
 	{
-		m := byte(0xF9)
+		m := c.Mem[0x02F8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -42782,7 +42782,7 @@ L0311:
 	}
 	// 0312 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0313]
 		a = m
 		nz = int(int8(a))
 	}
@@ -42945,7 +42945,7 @@ L0315: // RETL
 	}
 	// 0316 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0317]
 		a = m
 		nz = int(int8(a))
 	}
@@ -43104,7 +43104,7 @@ L0319: // ILLEGAL
 	clock += 12<<clockShift + 4
 	// 0319 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x031A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -43693,7 +43693,7 @@ L034B: // MOVE
 	}
 	// 0355 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0356]
 		x = m
 		nz = int(int8(x))
 	}
@@ -43746,7 +43746,7 @@ L035E: // TAKE
 	clock += 36<<clockShift + 12
 	// 035E LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x035F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -44048,7 +44048,7 @@ L037D:
 	clock += 4<<clockShift + 2
 	// 037D LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x037E]
 		a = m
 		nz = int(int8(a))
 	}
@@ -44108,7 +44108,7 @@ L0389:
 	clock += 2<<clockShift + 1
 	// 0389 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x038A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -44121,7 +44121,7 @@ L038B: // RETV
 	clock += 10<<clockShift + 4
 	// 038B LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x038C]
 		x = m
 		nz = int(int8(x))
 	}
@@ -44324,7 +44324,7 @@ L03BD: // NOOPEN
 	clock += 16<<clockShift + 5
 	// 03BD LDX #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x03BE]
 		x = m
 		nz = int(int8(x))
 	}
@@ -44338,7 +44338,7 @@ L03BD: // NOOPEN
 	}
 	// 03C3 LDX #$14
 	{
-		m := byte(0x14)
+		m := c.Mem[0x03C4]
 		x = m
 		nz = int(int8(x))
 	}
@@ -44367,7 +44367,7 @@ L03C8:
 	clock += 11<<clockShift + 3
 	// 03C8 LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03C9]
 		x = m
 		nz = int(int8(x))
 	}
@@ -44406,7 +44406,7 @@ L03CF:
 	}
 	// 03D1 CPX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x03D2]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -44495,7 +44495,7 @@ L03E7: // MATE
 	clock += 8<<clockShift + 2
 	// 03E7 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x03E8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -44652,7 +44652,7 @@ L03EA: // DISMV
 	clock += 2<<clockShift + 1
 	// 03EA LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03EB]
 		x = m
 		nz = int(int8(x))
 	}
@@ -44932,7 +44932,7 @@ L040A:
 	clock += 2<<clockShift + 1
 	// 040A EOR #$1D
 	{
-		m := byte(0x1D)
+		m := c.Mem[0x040B]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -44997,7 +44997,7 @@ L041A:
 	clock += 8<<clockShift + 2
 	// 041A LDA #$15
 	{
-		m := byte(0x15)
+		m := c.Mem[0x041B]
 		a = m
 		nz = int(int8(a))
 	}
@@ -45154,7 +45154,7 @@ L041D: // LKNEW0
 	}
 	// 0420 LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0421]
 		x = m
 		nz = int(int8(x))
 	}
@@ -45188,7 +45188,7 @@ L042A: // LKNEW
 	clock += 4<<clockShift + 2
 	// 042A CMP #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x042B]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45209,7 +45209,7 @@ L042E:
 	clock += 10<<clockShift + 4
 	// 042E LDA #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x042F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -45219,7 +45219,7 @@ L042E:
 	}
 	// 0433 LDA #$AD
 	{
-		m := byte(0xAD)
+		m := c.Mem[0x0434]
 		a = m
 		nz = int(int8(a))
 	}
@@ -45239,7 +45239,7 @@ L0437: // LKC
 	clock += 4<<clockShift + 2
 	// 0437 CMP #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x0438]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45283,7 +45283,7 @@ L043E:
 	clock += 8<<clockShift + 2
 	// 043E LDA #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x043F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -45436,7 +45436,7 @@ L0441: // LKE
 	clock += 4<<clockShift + 2
 	// 0441 CMP #$0E
 	{
-		m := byte(0x0E)
+		m := c.Mem[0x0442]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45480,7 +45480,7 @@ L0448:
 	clock += 8<<clockShift + 2
 	// 0448 LDA #$0E
 	{
-		m := byte(0x0E)
+		m := c.Mem[0x0449]
 		a = m
 		nz = int(int8(a))
 	}
@@ -45633,7 +45633,7 @@ L044B: // LKGO
 	clock += 4<<clockShift + 2
 	// 044B CMP #$13
 	{
-		m := byte(0x13)
+		m := c.Mem[0x044C]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45839,7 +45839,7 @@ L0456: // LKNUM
 	clock += 4<<clockShift + 2
 	// 0456 CMP #$15
 	{
-		m := byte(0x15)
+		m := c.Mem[0x0457]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45860,7 +45860,7 @@ L045A:
 	clock += 4<<clockShift + 2
 	// 045A CMP #$0A
 	{
-		m := byte(0x0A)
+		m := c.Mem[0x045B]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45881,7 +45881,7 @@ L045E:
 	clock += 8<<clockShift + 3
 	// 045E LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x045F]
 		x = m
 		nz = int(int8(x))
 	}
@@ -45905,7 +45905,7 @@ L0465: // LKDIG
 	clock += 4<<clockShift + 2
 	// 0465 CPX #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0466]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45994,7 +45994,7 @@ L0478: // LKDIG2
 	}
 	// 047E LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x047F]
 		x = m
 		nz = int(int8(x))
 	}
@@ -46046,7 +46046,7 @@ L048C: // LKTAKE
 	clock += 14<<clockShift + 4
 	// 048C LDA #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x048D]
 		a = m
 		nz = int(int8(a))
 	}
@@ -46056,7 +46056,7 @@ L048C: // LKTAKE
 	}
 	// 0491 LDA #$15
 	{
-		m := byte(0x15)
+		m := c.Mem[0x0492]
 		a = m
 		nz = int(int8(a))
 	}
@@ -46213,7 +46213,7 @@ L0494: // LRESET
 	clock += 30<<clockShift + 9
 	// 0494 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0495]
 		a = m
 		nz = int(int8(a))
 	}
@@ -46239,7 +46239,7 @@ L0494: // LRESET
 	}
 	// 04A5 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x04A6]
 		a = m
 		nz = int(int8(a))
 	}
@@ -46249,7 +46249,7 @@ L0494: // LRESET
 	}
 	// 04AA LDX #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x04AB]
 		x = m
 		nz = int(int8(x))
 	}
@@ -46448,7 +46448,7 @@ L04B3: // LSWAP
 	}
 	// 04B6 EOR #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x04B7]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -46464,7 +46464,7 @@ L04B3: // LSWAP
 	}
 	// 04BE CMP #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x04BF]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -46530,7 +46530,7 @@ L04D3: // LSLEAVE
 	clock += 6<<clockShift + 2
 	// 04D3 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x04D4]
 		a = m
 		nz = int(int8(a))
 	}
@@ -46698,7 +46698,7 @@ L04D9: // LSELECT
 	clock += 16<<clockShift + 4
 	// 04D9 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x04DA]
 		a = m
 		nz = int(int8(a))
 	}
@@ -46735,7 +46735,7 @@ L04E4: // LSLOOP
 	clock += 13<<clockShift + 4
 	// 04E4 LDY #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x04E5]
 		y = m
 		nz = int(int8(y))
 	}
@@ -46848,7 +46848,7 @@ L04FD:
 	clock += 8<<clockShift + 2
 	// 04FD LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x04FE]
 		a = m
 		nz = int(int8(a))
 	}
@@ -47370,7 +47370,7 @@ L0531:
 	clock += 6<<clockShift + 2
 	// 0531 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0532]
 		a = m
 		nz = int(int8(a))
 	}
@@ -47765,7 +47765,7 @@ L0576: // LPLAY
 	}
 	// 057A ADC #$03
 	{
-		m := byte(0x03)
+		m := c.Mem[0x057B]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -47822,7 +47822,7 @@ L0576: // LPLAY
 	}
 	// 0582 CMP #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x0583]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -47923,7 +47923,7 @@ L05AA: // LLEAVE
 	clock += 6<<clockShift + 2
 	// 05AA LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x05AB]
 		a = m
 		nz = int(int8(a))
 	}
@@ -47940,7 +47940,7 @@ L05AF: // LOUT
 	clock += 8<<clockShift + 3
 	// 05AF LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x05B0]
 		a = m
 		nz = int(int8(a))
 	}
@@ -47965,7 +47965,7 @@ L05B6: // FITS
 	clock += 13<<clockShift + 4
 	// 05B6 LDY #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x05B7]
 		y = m
 		nz = int(int8(y))
 	}
@@ -48044,7 +48044,7 @@ L05C7:
 	}
 	// 05CD LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x05CE]
 		x = m
 		nz = int(int8(x))
 	}
@@ -48096,7 +48096,7 @@ L05D4:
 	}
 	// 05D8 ADC #$03
 	{
-		m := byte(0x03)
+		m := c.Mem[0x05D9]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -48211,7 +48211,7 @@ L05EA:
 	}
 	// 05EC CPX #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x05ED]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -48629,7 +48629,7 @@ L0606:
 	clock += 13<<clockShift + 4
 	// 0606 LDY #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x0607]
 		y = m
 		nz = int(int8(y))
 	}
@@ -48692,7 +48692,7 @@ L0611: // PHAS
 	}
 	// 0615 ADC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0616]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -48765,7 +48765,7 @@ L0611: // PHAS
 	}
 	// 0623 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0624]
 		x = m
 		nz = int(int8(x))
 	}
@@ -48969,7 +48969,7 @@ L062F: // PNONE
 	clock += 17<<clockShift + 5
 	// 062F LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0630]
 		a = m
 		nz = int(int8(a))
 	}
@@ -49158,7 +49158,7 @@ L0638: // FIRST
 	}
 	// 0642 LDY #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0643]
 		y = m
 		nz = int(int8(y))
 	}
@@ -49366,7 +49366,7 @@ L0650: // NEXT
 	clock += 19<<clockShift + 7
 	// 0650 LDY #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x0651]
 		y = m
 		nz = int(int8(y))
 	}
@@ -49388,7 +49388,7 @@ L0650: // NEXT
 	}
 	// 0655 ADC #$03
 	{
-		m := byte(0x03)
+		m := c.Mem[0x0656]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -49987,7 +49987,7 @@ L1780: // STRATGY
 	}
 	// 1781 LDA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x1782]
 		a = m
 		nz = int(int8(a))
 	}
@@ -50386,7 +50386,7 @@ L179E:
 	clock += 2<<clockShift + 1
 	// 179E LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x179F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -50411,7 +50411,7 @@ L17A0: // POS
 	}
 	// 17A2 ADC #$40
 	{
-		m := byte(0x40)
+		m := c.Mem[0x17A3]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -50556,7 +50556,7 @@ L17A0: // POS
 	}
 	// 17AD ADC #$90
 	{
-		m := byte(0x90)
+		m := c.Mem[0x17AE]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -50914,7 +50914,7 @@ L17A0: // POS
 	}
 	// 17C6 CPX #$33
 	{
-		m := byte(0x33)
+		m := c.Mem[0x17C7]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -50935,7 +50935,7 @@ L17CA:
 	clock += 4<<clockShift + 2
 	// 17CA CPX #$34
 	{
-		m := byte(0x34)
+		m := c.Mem[0x17CB]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -50956,7 +50956,7 @@ L17CE:
 	clock += 4<<clockShift + 2
 	// 17CE CPX #$22
 	{
-		m := byte(0x22)
+		m := c.Mem[0x17CF]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -50977,7 +50977,7 @@ L17D2:
 	clock += 4<<clockShift + 2
 	// 17D2 CPX #$25
 	{
-		m := byte(0x25)
+		m := c.Mem[0x17D3]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -51024,7 +51024,7 @@ L17DA:
 	}
 	// 17DC CPY #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x17DD]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -51049,7 +51049,7 @@ L17E0: // POSN
 	}
 	// 17E1 ADC #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x17E2]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)

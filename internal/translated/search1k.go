@@ -45,148 +45,148 @@ var Search1K = &emu.Native{
 		{Lo: 0x01C8, Hi: 0x01FF},
 	},
 	Parts: []emu.Part{
-		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0007}}},
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0001}, {Lo: 0x0003, Hi: 0x0004}, {Lo: 0x0006, Hi: 0x0007}}},
 		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
 		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
 		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
-		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
-		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
-		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x0025}}},
-		{Start: 0x0026, Bytes: []emu.Range{{Lo: 0x0026, Hi: 0x0029}}},
-		{Start: 0x002A, Bytes: []emu.Range{{Lo: 0x002A, Hi: 0x002D}}},
+		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0014}, {Lo: 0x0016, Hi: 0x0017}}},
+		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0018}}},
+		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x001F}, {Lo: 0x0021, Hi: 0x0025}}},
+		{Start: 0x0026, Bytes: []emu.Range{{Lo: 0x0026, Hi: 0x0026}, {Lo: 0x0028, Hi: 0x0029}}},
+		{Start: 0x002A, Bytes: []emu.Range{{Lo: 0x002A, Hi: 0x002A}, {Lo: 0x002C, Hi: 0x002D}}},
 		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0030}}},
-		{Start: 0x0031, Bytes: []emu.Range{{Lo: 0x0031, Hi: 0x0034}}},
-		{Start: 0x0035, Bytes: []emu.Range{{Lo: 0x0035, Hi: 0x0038}}},
+		{Start: 0x0031, Bytes: []emu.Range{{Lo: 0x0031, Hi: 0x0031}, {Lo: 0x0033, Hi: 0x0034}}},
+		{Start: 0x0035, Bytes: []emu.Range{{Lo: 0x0035, Hi: 0x0035}, {Lo: 0x0037, Hi: 0x0038}}},
 		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x003B}}},
 		{Start: 0x003C, Bytes: []emu.Range{{Lo: 0x003C, Hi: 0x0043}}},
 		{Start: 0x0044, Bytes: []emu.Range{{Lo: 0x0044, Hi: 0x0046}}},
-		{Start: 0x00C8, Bytes: []emu.Range{{Lo: 0x00C8, Hi: 0x00C9}}},
+		{Start: 0x00C8, Bytes: []emu.Range{{Lo: 0x00C8, Hi: 0x00C8}}},
 		{Start: 0x00CA, Bytes: []emu.Range{{Lo: 0x00CA, Hi: 0x00D0}}},
 		{Start: 0x00D1, Bytes: []emu.Range{{Lo: 0x00D1, Hi: 0x00D7}}},
 		{Start: 0x00DD, Bytes: []emu.Range{{Lo: 0x00DD, Hi: 0x00E0}}},
 		{Start: 0x00E1, Bytes: []emu.Range{{Lo: 0x00E1, Hi: 0x00EC}}},
 		{Start: 0x00ED, Bytes: []emu.Range{{Lo: 0x00ED, Hi: 0x00ED}}},
-		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x010F}}},
-		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0114}}},
-		{Start: 0x0115, Bytes: []emu.Range{{Lo: 0x0115, Hi: 0x0127}}},
+		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0100}, {Lo: 0x0102, Hi: 0x0109}, {Lo: 0x010B, Hi: 0x010F}}},
+		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0110}, {Lo: 0x0112, Hi: 0x0114}}},
+		{Start: 0x0115, Bytes: []emu.Range{{Lo: 0x0115, Hi: 0x0121}, {Lo: 0x0123, Hi: 0x0127}}},
 		{Start: 0x0128, Bytes: []emu.Range{{Lo: 0x0128, Hi: 0x012A}}},
 		{Start: 0x012B, Bytes: []emu.Range{{Lo: 0x012B, Hi: 0x012D}}},
 		{Start: 0x012E, Bytes: []emu.Range{{Lo: 0x012E, Hi: 0x0131}}},
 		{Start: 0x0132, Bytes: []emu.Range{{Lo: 0x0132, Hi: 0x0137}}},
-		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013D}}},
-		{Start: 0x013E, Bytes: []emu.Range{{Lo: 0x013E, Hi: 0x0153}}},
-		{Start: 0x0154, Bytes: []emu.Range{{Lo: 0x0154, Hi: 0x0157}}},
+		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013A}, {Lo: 0x013C, Hi: 0x013D}}},
+		{Start: 0x013E, Bytes: []emu.Range{{Lo: 0x013E, Hi: 0x0150}, {Lo: 0x0152, Hi: 0x0153}}},
+		{Start: 0x0154, Bytes: []emu.Range{{Lo: 0x0154, Hi: 0x0154}, {Lo: 0x0156, Hi: 0x0157}}},
 		{Start: 0x0158, Bytes: []emu.Range{{Lo: 0x0158, Hi: 0x015B}}},
-		{Start: 0x015C, Bytes: []emu.Range{{Lo: 0x015C, Hi: 0x015F}}},
+		{Start: 0x015C, Bytes: []emu.Range{{Lo: 0x015C, Hi: 0x015E}}},
 		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0164}}},
 		{Start: 0x0165, Bytes: []emu.Range{{Lo: 0x0165, Hi: 0x0167}}},
 		{Start: 0x018C, Bytes: []emu.Range{{Lo: 0x018C, Hi: 0x018E}}},
 		{Start: 0x018F, Bytes: []emu.Range{{Lo: 0x018F, Hi: 0x0191}}},
 		{Start: 0x0192, Bytes: []emu.Range{{Lo: 0x0192, Hi: 0x0197}}},
-		{Start: 0x0198, Bytes: []emu.Range{{Lo: 0x0198, Hi: 0x019E}}},
+		{Start: 0x0198, Bytes: []emu.Range{{Lo: 0x0198, Hi: 0x0198}, {Lo: 0x019A, Hi: 0x019E}}},
 		{Start: 0x019F, Bytes: []emu.Range{{Lo: 0x019F, Hi: 0x01A0}}},
 		{Start: 0x01A1, Bytes: []emu.Range{{Lo: 0x01A1, Hi: 0x01A7}}},
 		{Start: 0x01A8, Bytes: []emu.Range{{Lo: 0x01A8, Hi: 0x01AA}}},
-		{Start: 0x01AB, Bytes: []emu.Range{{Lo: 0x01AB, Hi: 0x01B4}}},
+		{Start: 0x01AB, Bytes: []emu.Range{{Lo: 0x01AB, Hi: 0x01AB}, {Lo: 0x01AD, Hi: 0x01B4}}},
 		{Start: 0x01B5, Bytes: []emu.Range{{Lo: 0x01B5, Hi: 0x01B7}}},
 		{Start: 0x01B8, Bytes: []emu.Range{{Lo: 0x01B8, Hi: 0x01BA}}},
-		{Start: 0x01BB, Bytes: []emu.Range{{Lo: 0x01BB, Hi: 0x01C7}}},
-		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0209}}},
+		{Start: 0x01BB, Bytes: []emu.Range{{Lo: 0x01BB, Hi: 0x01BE}, {Lo: 0x01C0, Hi: 0x01C7}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0206}, {Lo: 0x0208, Hi: 0x0209}}},
 		{Start: 0x020A, Bytes: []emu.Range{{Lo: 0x020A, Hi: 0x020D}}},
 		{Start: 0x020E, Bytes: []emu.Range{{Lo: 0x020E, Hi: 0x020E}}},
 		{Start: 0x020F, Bytes: []emu.Range{{Lo: 0x020F, Hi: 0x0211}}},
-		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0217}}},
+		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0214}, {Lo: 0x0216, Hi: 0x0217}}},
 		{Start: 0x0218, Bytes: []emu.Range{{Lo: 0x0218, Hi: 0x021B}}},
 		{Start: 0x021C, Bytes: []emu.Range{{Lo: 0x021C, Hi: 0x021E}}},
 		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0220}}},
 		{Start: 0x0221, Bytes: []emu.Range{{Lo: 0x0221, Hi: 0x0224}}},
 		{Start: 0x0225, Bytes: []emu.Range{{Lo: 0x0225, Hi: 0x0227}}},
-		{Start: 0x0228, Bytes: []emu.Range{{Lo: 0x0228, Hi: 0x022E}}},
+		{Start: 0x0228, Bytes: []emu.Range{{Lo: 0x0228, Hi: 0x022B}, {Lo: 0x022D, Hi: 0x022E}}},
 		{Start: 0x022F, Bytes: []emu.Range{{Lo: 0x022F, Hi: 0x0231}}},
 		{Start: 0x0232, Bytes: []emu.Range{{Lo: 0x0232, Hi: 0x023B}}},
 		{Start: 0x023C, Bytes: []emu.Range{{Lo: 0x023C, Hi: 0x023D}}},
-		{Start: 0x023E, Bytes: []emu.Range{{Lo: 0x023E, Hi: 0x0241}}},
+		{Start: 0x023E, Bytes: []emu.Range{{Lo: 0x023E, Hi: 0x023E}, {Lo: 0x0240, Hi: 0x0241}}},
 		{Start: 0x0242, Bytes: []emu.Range{{Lo: 0x0242, Hi: 0x0244}}},
 		{Start: 0x0245, Bytes: []emu.Range{{Lo: 0x0245, Hi: 0x0246}}},
 		{Start: 0x0247, Bytes: []emu.Range{{Lo: 0x0247, Hi: 0x0248}}},
 		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024B}}},
 		{Start: 0x024C, Bytes: []emu.Range{{Lo: 0x024C, Hi: 0x024E}}},
-		{Start: 0x024F, Bytes: []emu.Range{{Lo: 0x024F, Hi: 0x0256}}},
+		{Start: 0x024F, Bytes: []emu.Range{{Lo: 0x024F, Hi: 0x0253}, {Lo: 0x0255, Hi: 0x0256}}},
 		{Start: 0x0257, Bytes: []emu.Range{{Lo: 0x0257, Hi: 0x0259}}},
 		{Start: 0x025A, Bytes: []emu.Range{{Lo: 0x025A, Hi: 0x025B}}},
 		{Start: 0x025C, Bytes: []emu.Range{{Lo: 0x025C, Hi: 0x025D}}},
 		{Start: 0x025E, Bytes: []emu.Range{{Lo: 0x025E, Hi: 0x0260}}},
-		{Start: 0x0261, Bytes: []emu.Range{{Lo: 0x0261, Hi: 0x0268}}},
+		{Start: 0x0261, Bytes: []emu.Range{{Lo: 0x0261, Hi: 0x0263}, {Lo: 0x0265, Hi: 0x0265}, {Lo: 0x0267, Hi: 0x0268}}},
 		{Start: 0x0269, Bytes: []emu.Range{{Lo: 0x0269, Hi: 0x026A}}},
-		{Start: 0x026B, Bytes: []emu.Range{{Lo: 0x026B, Hi: 0x026D}}},
-		{Start: 0x026E, Bytes: []emu.Range{{Lo: 0x026E, Hi: 0x0282}}},
+		{Start: 0x026B, Bytes: []emu.Range{{Lo: 0x026B, Hi: 0x026C}}},
+		{Start: 0x026E, Bytes: []emu.Range{{Lo: 0x026E, Hi: 0x0271}, {Lo: 0x0273, Hi: 0x027A}, {Lo: 0x027C, Hi: 0x0282}}},
 		{Start: 0x0283, Bytes: []emu.Range{{Lo: 0x0283, Hi: 0x0284}}},
 		{Start: 0x0285, Bytes: []emu.Range{{Lo: 0x0285, Hi: 0x0291}}},
-		{Start: 0x0292, Bytes: []emu.Range{{Lo: 0x0292, Hi: 0x0295}}},
+		{Start: 0x0292, Bytes: []emu.Range{{Lo: 0x0292, Hi: 0x0294}}},
 		{Start: 0x0296, Bytes: []emu.Range{{Lo: 0x0296, Hi: 0x029A}}},
 		{Start: 0x029B, Bytes: []emu.Range{{Lo: 0x029B, Hi: 0x029D}}},
-		{Start: 0x029E, Bytes: []emu.Range{{Lo: 0x029E, Hi: 0x02A1}}},
-		{Start: 0x02A2, Bytes: []emu.Range{{Lo: 0x02A2, Hi: 0x02A7}}},
+		{Start: 0x029E, Bytes: []emu.Range{{Lo: 0x029E, Hi: 0x029E}, {Lo: 0x02A0, Hi: 0x02A1}}},
+		{Start: 0x02A2, Bytes: []emu.Range{{Lo: 0x02A2, Hi: 0x02A2}, {Lo: 0x02A4, Hi: 0x02A4}, {Lo: 0x02A6, Hi: 0x02A7}}},
 		{Start: 0x02A8, Bytes: []emu.Range{{Lo: 0x02A8, Hi: 0x02A8}}},
-		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02AB}}},
-		{Start: 0x02AC, Bytes: []emu.Range{{Lo: 0x02AC, Hi: 0x02AF}}},
+		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02A9}, {Lo: 0x02AB, Hi: 0x02AB}}},
+		{Start: 0x02AC, Bytes: []emu.Range{{Lo: 0x02AC, Hi: 0x02AC}, {Lo: 0x02AE, Hi: 0x02AF}}},
 		{Start: 0x02B0, Bytes: []emu.Range{{Lo: 0x02B0, Hi: 0x02B6}}},
 		{Start: 0x02B7, Bytes: []emu.Range{{Lo: 0x02B7, Hi: 0x02CF}}},
-		{Start: 0x02D0, Bytes: []emu.Range{{Lo: 0x02D0, Hi: 0x02D3}}},
+		{Start: 0x02D0, Bytes: []emu.Range{{Lo: 0x02D0, Hi: 0x02D0}, {Lo: 0x02D2, Hi: 0x02D3}}},
 		{Start: 0x02D4, Bytes: []emu.Range{{Lo: 0x02D4, Hi: 0x02D6}}},
 		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02D8}}},
-		{Start: 0x02D9, Bytes: []emu.Range{{Lo: 0x02D9, Hi: 0x02DC}}},
+		{Start: 0x02D9, Bytes: []emu.Range{{Lo: 0x02D9, Hi: 0x02D9}, {Lo: 0x02DB, Hi: 0x02DC}}},
 		{Start: 0x02DD, Bytes: []emu.Range{{Lo: 0x02DD, Hi: 0x02DF}}},
-		{Start: 0x02E0, Bytes: []emu.Range{{Lo: 0x02E0, Hi: 0x02E1}}},
+		{Start: 0x02E0, Bytes: []emu.Range{{Lo: 0x02E0, Hi: 0x02E0}}},
 		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E7}}},
 		{Start: 0x02E8, Bytes: []emu.Range{{Lo: 0x02E8, Hi: 0x02EA}}},
 		{Start: 0x02EB, Bytes: []emu.Range{{Lo: 0x02EB, Hi: 0x02EE}}},
 		{Start: 0x02EF, Bytes: []emu.Range{{Lo: 0x02EF, Hi: 0x02F1}}},
-		{Start: 0x02F3, Bytes: []emu.Range{{Lo: 0x02F3, Hi: 0x0300}}},
+		{Start: 0x02F3, Bytes: []emu.Range{{Lo: 0x02F3, Hi: 0x02FF}}},
 		{Start: 0x0301, Bytes: []emu.Range{{Lo: 0x0301, Hi: 0x0305}}},
-		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0319}}},
+		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0308}, {Lo: 0x030A, Hi: 0x0319}}},
 		{Start: 0x031A, Bytes: []emu.Range{{Lo: 0x031A, Hi: 0x0320}}},
 		{Start: 0x0321, Bytes: []emu.Range{{Lo: 0x0321, Hi: 0x0324}}},
 		{Start: 0x0325, Bytes: []emu.Range{{Lo: 0x0325, Hi: 0x032A}}},
-		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x0333}}},
+		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x032B}, {Lo: 0x032D, Hi: 0x0333}}},
 		{Start: 0x0334, Bytes: []emu.Range{{Lo: 0x0334, Hi: 0x0334}}},
-		{Start: 0x0335, Bytes: []emu.Range{{Lo: 0x0335, Hi: 0x033A}}},
+		{Start: 0x0335, Bytes: []emu.Range{{Lo: 0x0335, Hi: 0x0337}, {Lo: 0x0339, Hi: 0x033A}}},
 		{Start: 0x033B, Bytes: []emu.Range{{Lo: 0x033B, Hi: 0x033C}}},
-		{Start: 0x033D, Bytes: []emu.Range{{Lo: 0x033D, Hi: 0x0342}}},
+		{Start: 0x033D, Bytes: []emu.Range{{Lo: 0x033D, Hi: 0x033F}, {Lo: 0x0341, Hi: 0x0342}}},
 		{Start: 0x0343, Bytes: []emu.Range{{Lo: 0x0343, Hi: 0x0349}}},
 		{Start: 0x034A, Bytes: []emu.Range{{Lo: 0x034A, Hi: 0x0350}}},
 		{Start: 0x0351, Bytes: []emu.Range{{Lo: 0x0351, Hi: 0x0357}}},
-		{Start: 0x0358, Bytes: []emu.Range{{Lo: 0x0358, Hi: 0x0359}}},
+		{Start: 0x0358, Bytes: []emu.Range{{Lo: 0x0358, Hi: 0x0358}}},
 		{Start: 0x035A, Bytes: []emu.Range{{Lo: 0x035A, Hi: 0x035C}}},
 		{Start: 0x035D, Bytes: []emu.Range{{Lo: 0x035D, Hi: 0x035F}}},
-		{Start: 0x0360, Bytes: []emu.Range{{Lo: 0x0360, Hi: 0x0381}}},
+		{Start: 0x0360, Bytes: []emu.Range{{Lo: 0x0360, Hi: 0x036D}, {Lo: 0x036F, Hi: 0x0373}, {Lo: 0x0375, Hi: 0x0379}, {Lo: 0x037B, Hi: 0x0381}}},
 		{Start: 0x0382, Bytes: []emu.Range{{Lo: 0x0382, Hi: 0x0388}}},
 		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x038E}}},
-		{Start: 0x038F, Bytes: []emu.Range{{Lo: 0x038F, Hi: 0x0394}}},
+		{Start: 0x038F, Bytes: []emu.Range{{Lo: 0x038F, Hi: 0x0391}, {Lo: 0x0393, Hi: 0x0394}}},
 		{Start: 0x0395, Bytes: []emu.Range{{Lo: 0x0395, Hi: 0x039D}}},
 		{Start: 0x039E, Bytes: []emu.Range{{Lo: 0x039E, Hi: 0x039F}}},
-		{Start: 0x03A0, Bytes: []emu.Range{{Lo: 0x03A0, Hi: 0x03A5}}},
+		{Start: 0x03A0, Bytes: []emu.Range{{Lo: 0x03A0, Hi: 0x03A2}, {Lo: 0x03A4, Hi: 0x03A5}}},
 		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AD}}},
 		{Start: 0x03AE, Bytes: []emu.Range{{Lo: 0x03AE, Hi: 0x03B1}}},
-		{Start: 0x03B2, Bytes: []emu.Range{{Lo: 0x03B2, Hi: 0x03B7}}},
+		{Start: 0x03B2, Bytes: []emu.Range{{Lo: 0x03B2, Hi: 0x03B4}, {Lo: 0x03B6, Hi: 0x03B7}}},
 		{Start: 0x03B8, Bytes: []emu.Range{{Lo: 0x03B8, Hi: 0x03BB}}},
 		{Start: 0x03BC, Bytes: []emu.Range{{Lo: 0x03BC, Hi: 0x03BC}}},
-		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C3}}},
-		{Start: 0x03C4, Bytes: []emu.Range{{Lo: 0x03C4, Hi: 0x03C5}}},
-		{Start: 0x03C6, Bytes: []emu.Range{{Lo: 0x03C6, Hi: 0x03D0}}},
-		{Start: 0x03D1, Bytes: []emu.Range{{Lo: 0x03D1, Hi: 0x03D2}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03BE}, {Lo: 0x03C0, Hi: 0x03C0}, {Lo: 0x03C2, Hi: 0x03C3}}},
+		{Start: 0x03C4, Bytes: []emu.Range{{Lo: 0x03C4, Hi: 0x03C4}}},
+		{Start: 0x03C6, Bytes: []emu.Range{{Lo: 0x03C6, Hi: 0x03CD}, {Lo: 0x03CF, Hi: 0x03D0}}},
+		{Start: 0x03D1, Bytes: []emu.Range{{Lo: 0x03D1, Hi: 0x03D1}}},
 		{Start: 0x03D3, Bytes: []emu.Range{{Lo: 0x03D3, Hi: 0x03D7}}},
 		{Start: 0x03D8, Bytes: []emu.Range{{Lo: 0x03D8, Hi: 0x03DC}}},
-		{Start: 0x03DD, Bytes: []emu.Range{{Lo: 0x03DD, Hi: 0x03E5}}},
-		{Start: 0x03E6, Bytes: []emu.Range{{Lo: 0x03E6, Hi: 0x03E8}}},
+		{Start: 0x03DD, Bytes: []emu.Range{{Lo: 0x03DD, Hi: 0x03E2}, {Lo: 0x03E4, Hi: 0x03E5}}},
+		{Start: 0x03E6, Bytes: []emu.Range{{Lo: 0x03E6, Hi: 0x03E7}}},
 		{Start: 0x03E9, Bytes: []emu.Range{{Lo: 0x03E9, Hi: 0x03EB}}},
 		{Start: 0x03EC, Bytes: []emu.Range{{Lo: 0x03EC, Hi: 0x03EF}}},
 		{Start: 0x03F0, Bytes: []emu.Range{{Lo: 0x03F0, Hi: 0x03F3}}},
 		{Start: 0x03F4, Bytes: []emu.Range{{Lo: 0x03F4, Hi: 0x03F9}}},
 		{Start: 0x03FA, Bytes: []emu.Range{{Lo: 0x03FA, Hi: 0x03FA}}},
 		{Start: 0x03FC, Bytes: []emu.Range{{Lo: 0x03FC, Hi: 0x03FE}}},
-		{Start: 0x17A1, Bytes: []emu.Range{{Lo: 0x17A1, Hi: 0x17AA}}},
-		{Start: 0x17AB, Bytes: []emu.Range{{Lo: 0x17AB, Hi: 0x17B0}}},
+		{Start: 0x17A1, Bytes: []emu.Range{{Lo: 0x17A1, Hi: 0x17A3}, {Lo: 0x17A5, Hi: 0x17AA}}},
+		{Start: 0x17AB, Bytes: []emu.Range{{Lo: 0x17AB, Hi: 0x17AD}, {Lo: 0x17AF, Hi: 0x17B0}}},
 		{Start: 0x17B1, Bytes: []emu.Range{{Lo: 0x17B1, Hi: 0x17B4}}},
 		{Start: 0x17B5, Bytes: []emu.Range{{Lo: 0x17B5, Hi: 0x17B8}}},
 		{Start: 0x17B9, Bytes: []emu.Range{{Lo: 0x17B9, Hi: 0x17BA}}},
@@ -21345,7 +21345,7 @@ L0000: // CHESS
 	}
 	// 0001 LDX #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0002]
 		x = m
 		nz = int(int8(x))
 	}
@@ -21355,7 +21355,7 @@ L0000: // CHESS
 	}
 	// 0004 LDX #$8A
 	{
-		m := byte(0x8A)
+		m := c.Mem[0x0005]
 		x = m
 		nz = int(int8(x))
 	}
@@ -21449,7 +21449,7 @@ L0012:
 	}
 	// 0014 CMP #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x0015]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -21470,7 +21470,7 @@ L0018:
 	clock += 2<<clockShift + 1
 	// 0018 LDX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0019]
 		x = m
 		nz = int(int8(x))
 	}
@@ -21501,7 +21501,7 @@ L001A: // WHSET
 	}
 	// 001F EOR #$70
 	{
-		m := byte(0x70)
+		m := c.Mem[0x0020]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -21536,7 +21536,7 @@ L0026:
 	clock += 4<<clockShift + 2
 	// 0026 LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x0027]
 		a = m
 		nz = int(int8(a))
 	}
@@ -21556,7 +21556,7 @@ L002A: // NOSET
 	clock += 4<<clockShift + 2
 	// 002A CMP #$0E
 	{
-		m := byte(0x0E)
+		m := c.Mem[0x002B]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -21600,7 +21600,7 @@ L0031:
 	clock += 4<<clockShift + 2
 	// 0031 LDA #$EE
 	{
-		m := byte(0xEE)
+		m := c.Mem[0x0032]
 		a = m
 		nz = int(int8(a))
 	}
@@ -21620,7 +21620,7 @@ L0035: // NOREV
 	clock += 4<<clockShift + 2
 	// 0035 CMP #$14
 	{
-		m := byte(0x14)
+		m := c.Mem[0x0036]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -21705,7 +21705,7 @@ L00C8: // DISMV
 	clock += 2<<clockShift + 1
 	// 00C8 LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x00C9]
 		x = m
 		nz = int(int8(x))
 	}
@@ -22032,7 +22032,7 @@ L0100: // GO
 	clock += 24<<clockShift + 8
 	// 0100 LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0101]
 		x = m
 		nz = int(int8(x))
 	}
@@ -22055,7 +22055,7 @@ L0100: // GO
 	}
 	// 0109 LDA #$7D
 	{
-		m := byte(0x7D)
+		m := c.Mem[0x010A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -22088,7 +22088,7 @@ L0110:
 	clock += 7<<clockShift + 3
 	// 0110 ADC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0111]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -22177,7 +22177,7 @@ L0115: // ITER
 	}
 	// 0121 LDA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x0122]
 		a = m
 		nz = int(int8(a))
 	}
@@ -22309,7 +22309,7 @@ L0138:
 	}
 	// 013A CMP #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x013B]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -22372,7 +22372,7 @@ L013E: // GDONE
 	}
 	// 0150 CMP #$70
 	{
-		m := byte(0x70)
+		m := c.Mem[0x0151]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -22393,7 +22393,7 @@ L0154:
 	clock += 4<<clockShift + 2
 	// 0154 CPX #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0155]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -22444,7 +22444,7 @@ L015C:
 	}
 	// 015E LDX #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x015F]
 		x = m
 		nz = int(int8(x))
 	}
@@ -22571,7 +22571,7 @@ L0198:
 	clock += 12<<clockShift + 3
 	// 0198 ORA #$40
 	{
-		m := byte(0x40)
+		m := c.Mem[0x0199]
 		a |= m
 		nz = int(int8(a))
 	}
@@ -22668,7 +22668,7 @@ L01AB: // NOLEG
 	clock += 17<<clockShift + 5
 	// 01AB LDA #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x01AC]
 		a = m
 		nz = int(int8(a))
 	}
@@ -22760,7 +22760,7 @@ L01BB: // BUDG
 	}
 	// 01BE EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x01BF]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -22946,7 +22946,7 @@ L0200: // GEN
 	}
 	// 0206 LDA #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0207]
 		a = m
 		nz = int(int8(a))
 	}
@@ -23120,7 +23120,7 @@ L0212:
 	}
 	// 0214 CPY #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0215]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -23276,7 +23276,7 @@ L0228:
 	}
 	// 022B CPY #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x022C]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -23374,7 +23374,7 @@ L023E: // PAWN
 	clock += 5<<clockShift + 2
 	// 023E LDX #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x023F]
 		x = m
 		nz = int(int8(x))
 	}
@@ -23505,7 +23505,7 @@ L024F:
 	}
 	// 0253 CMP #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x0254]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -23610,13 +23610,13 @@ L0261:
 	}
 	// 0263 AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x0264]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 0265 CMP #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0266]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -23667,7 +23667,7 @@ L026B: // REVERSE
 	}
 	// 026C LDX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x026D]
 		x = m
 		nz = int(int8(x))
 	}
@@ -23690,7 +23690,7 @@ L026E: // ETC
 	}
 	// 0271 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x0272]
 		a = m
 		nz = int(int8(a))
 	}
@@ -23750,7 +23750,7 @@ L026E: // ETC
 	}
 	// 027A LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x027B]
 		a = m
 		nz = int(int8(a))
 	}
@@ -23996,7 +23996,7 @@ L0292:
 	}
 	// 0294 LDX #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0295]
 		x = m
 		nz = int(int8(x))
 	}
@@ -24058,7 +24058,7 @@ L029E:
 	clock += 4<<clockShift + 2
 	// 029E CPX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x029F]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -24079,13 +24079,13 @@ L02A2:
 	clock += 6<<clockShift + 3
 	// 02A2 LDA #$7F
 	{
-		m := byte(0x7F)
+		m := c.Mem[0x02A3]
 		a = m
 		nz = int(int8(a))
 	}
 	// 02A4 ADC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x02A5]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -24143,7 +24143,7 @@ L02A9: // RETL
 	clock += 8<<clockShift + 2
 	// 02A9 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x02AA]
 		a = m
 		nz = int(int8(a))
 	}
@@ -24250,7 +24250,7 @@ L02AC: // ILLEGAL
 	clock += 10<<clockShift + 3
 	// 02AC LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x02AD]
 		a = m
 		nz = int(int8(a))
 	}
@@ -24596,7 +24596,7 @@ L02D0: // INPUT
 	clock += 4<<clockShift + 2
 	// 02D0 CMP #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x02D1]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -24654,7 +24654,7 @@ L02D9: // NOMV
 	clock += 4<<clockShift + 2
 	// 02D9 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x02DA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -24698,7 +24698,7 @@ L02E0: // DISP
 	clock += 2<<clockShift + 1
 	// 02E0 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x02E1]
 		x = m
 		nz = int(int8(x))
 	}
@@ -24833,7 +24833,7 @@ L02F3: // MOVE
 	}
 	// 02FF LDX #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0300]
 		x = m
 		nz = int(int8(x))
 	}
@@ -24880,7 +24880,7 @@ L0306:
 	}
 	// 0308 LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x0309]
 		a = m
 		nz = int(int8(a))
 	}
@@ -25162,7 +25162,7 @@ L032B:
 	clock += 13<<clockShift + 4
 	// 032B LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x032C]
 		a = m
 		nz = int(int8(a))
 	}
@@ -25310,7 +25310,7 @@ L0335: // JC
 	}
 	// 0337 AND #$60
 	{
-		m := byte(0x60)
+		m := c.Mem[0x0338]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -25350,7 +25350,7 @@ L033D: // JQ
 	}
 	// 033F AND #$40
 	{
-		m := byte(0x40)
+		m := c.Mem[0x0340]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -25492,7 +25492,7 @@ L0358:
 	clock += 2<<clockShift + 1
 	// 0358 EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0359]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -25646,7 +25646,7 @@ L0360:
 	}
 	// 036D EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x036E]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -25668,7 +25668,7 @@ L0360:
 	}
 	// 0373 EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0374]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -25690,7 +25690,7 @@ L0360:
 	}
 	// 0379 EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x037A]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -25802,7 +25802,7 @@ L038F:
 	}
 	// 0391 EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0392]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -25898,7 +25898,7 @@ L03A0:
 	}
 	// 03A2 CPX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x03A3]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -25973,7 +25973,7 @@ L03B2: // CUT
 	}
 	// 03B4 ORA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x03B5]
 		a |= m
 		nz = int(int8(a))
 	}
@@ -26137,13 +26137,13 @@ L03BD: // CENT
 	}
 	// 03BE AND #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x03BF]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 03C0 CMP #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03C1]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -26164,7 +26164,7 @@ L03C4:
 	clock += 2<<clockShift + 1
 	// 03C4 EOR #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x03C5]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -26220,7 +26220,7 @@ L03C6: // CEN1
 	}
 	// 03CD CMP #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03CE]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -26241,7 +26241,7 @@ L03D1:
 	clock += 2<<clockShift + 1
 	// 03D1 EOR #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x03D2]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -26448,7 +26448,7 @@ L03DD:
 	}
 	// 03E2 LDA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x03E3]
 		a = m
 		nz = int(int8(a))
 	}
@@ -26473,7 +26473,7 @@ L03E6:
 	}
 	// 03E7 ADC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x03E8]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -26744,7 +26744,7 @@ L17A1: // NEGA
 	}
 	// 17A3 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x17A4]
 		a = m
 		nz = int(int8(a))
 	}
@@ -26787,7 +26787,7 @@ L17AB:
 	}
 	// 17AD CPX #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x17AE]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))

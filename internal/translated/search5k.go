@@ -82,20 +82,20 @@ var Search5K = &emu.Native{
 		{Lo: 0x1053, Hi: 0x1061},
 	},
 	Parts: []emu.Part{
-		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0006}}},
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0001}, {Lo: 0x0003, Hi: 0x0006}}},
 		{Start: 0x0007, Bytes: []emu.Range{{Lo: 0x0007, Hi: 0x0007}}},
 		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
 		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
 		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
-		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
-		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
+		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0014}, {Lo: 0x0016, Hi: 0x0017}}},
+		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0018}}},
 		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x001C}}},
-		{Start: 0x001D, Bytes: []emu.Range{{Lo: 0x001D, Hi: 0x0025}}},
-		{Start: 0x0026, Bytes: []emu.Range{{Lo: 0x0026, Hi: 0x0029}}},
-		{Start: 0x002A, Bytes: []emu.Range{{Lo: 0x002A, Hi: 0x002D}}},
+		{Start: 0x001D, Bytes: []emu.Range{{Lo: 0x001D, Hi: 0x001F}, {Lo: 0x0021, Hi: 0x0025}}},
+		{Start: 0x0026, Bytes: []emu.Range{{Lo: 0x0026, Hi: 0x0026}, {Lo: 0x0028, Hi: 0x0029}}},
+		{Start: 0x002A, Bytes: []emu.Range{{Lo: 0x002A, Hi: 0x002A}, {Lo: 0x002C, Hi: 0x002D}}},
 		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0030}}},
-		{Start: 0x0031, Bytes: []emu.Range{{Lo: 0x0031, Hi: 0x0034}}},
-		{Start: 0x0035, Bytes: []emu.Range{{Lo: 0x0035, Hi: 0x0038}}},
+		{Start: 0x0031, Bytes: []emu.Range{{Lo: 0x0031, Hi: 0x0031}, {Lo: 0x0033, Hi: 0x0034}}},
+		{Start: 0x0035, Bytes: []emu.Range{{Lo: 0x0035, Hi: 0x0035}, {Lo: 0x0037, Hi: 0x0038}}},
 		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x003B}}},
 		{Start: 0x003C, Bytes: []emu.Range{{Lo: 0x003C, Hi: 0x0043}}},
 		{Start: 0x0044, Bytes: []emu.Range{{Lo: 0x0044, Hi: 0x0046}}},
@@ -112,48 +112,48 @@ var Search5K = &emu.Native{
 		{Start: 0x0158, Bytes: []emu.Range{{Lo: 0x0158, Hi: 0x0158}}},
 		{Start: 0x0159, Bytes: []emu.Range{{Lo: 0x0159, Hi: 0x015B}}},
 		{Start: 0x015C, Bytes: []emu.Range{{Lo: 0x015C, Hi: 0x015D}}},
-		{Start: 0x015E, Bytes: []emu.Range{{Lo: 0x015E, Hi: 0x0166}}},
-		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0203}}},
+		{Start: 0x015E, Bytes: []emu.Range{{Lo: 0x015E, Hi: 0x015E}, {Lo: 0x0160, Hi: 0x0166}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0200}, {Lo: 0x0202, Hi: 0x0203}}},
 		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0207}}},
 		{Start: 0x0208, Bytes: []emu.Range{{Lo: 0x0208, Hi: 0x0208}}},
 		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x020B}}},
-		{Start: 0x020C, Bytes: []emu.Range{{Lo: 0x020C, Hi: 0x0211}}},
+		{Start: 0x020C, Bytes: []emu.Range{{Lo: 0x020C, Hi: 0x020E}, {Lo: 0x0210, Hi: 0x0211}}},
 		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0215}}},
 		{Start: 0x0216, Bytes: []emu.Range{{Lo: 0x0216, Hi: 0x0218}}},
 		{Start: 0x0219, Bytes: []emu.Range{{Lo: 0x0219, Hi: 0x021A}}},
 		{Start: 0x021B, Bytes: []emu.Range{{Lo: 0x021B, Hi: 0x021E}}},
 		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0221}}},
-		{Start: 0x0222, Bytes: []emu.Range{{Lo: 0x0222, Hi: 0x0228}}},
+		{Start: 0x0222, Bytes: []emu.Range{{Lo: 0x0222, Hi: 0x0225}, {Lo: 0x0227, Hi: 0x0228}}},
 		{Start: 0x0229, Bytes: []emu.Range{{Lo: 0x0229, Hi: 0x022B}}},
 		{Start: 0x022C, Bytes: []emu.Range{{Lo: 0x022C, Hi: 0x0235}}},
 		{Start: 0x0236, Bytes: []emu.Range{{Lo: 0x0236, Hi: 0x0237}}},
-		{Start: 0x0238, Bytes: []emu.Range{{Lo: 0x0238, Hi: 0x023B}}},
+		{Start: 0x0238, Bytes: []emu.Range{{Lo: 0x0238, Hi: 0x0238}, {Lo: 0x023A, Hi: 0x023B}}},
 		{Start: 0x023C, Bytes: []emu.Range{{Lo: 0x023C, Hi: 0x023E}}},
 		{Start: 0x023F, Bytes: []emu.Range{{Lo: 0x023F, Hi: 0x0240}}},
 		{Start: 0x0241, Bytes: []emu.Range{{Lo: 0x0241, Hi: 0x0242}}},
 		{Start: 0x0243, Bytes: []emu.Range{{Lo: 0x0243, Hi: 0x0245}}},
 		{Start: 0x0246, Bytes: []emu.Range{{Lo: 0x0246, Hi: 0x0248}}},
-		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x0250}}},
+		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024D}, {Lo: 0x024F, Hi: 0x0250}}},
 		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0253}}},
 		{Start: 0x0254, Bytes: []emu.Range{{Lo: 0x0254, Hi: 0x0255}}},
 		{Start: 0x0256, Bytes: []emu.Range{{Lo: 0x0256, Hi: 0x0257}}},
 		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025A}}},
-		{Start: 0x025B, Bytes: []emu.Range{{Lo: 0x025B, Hi: 0x0262}}},
+		{Start: 0x025B, Bytes: []emu.Range{{Lo: 0x025B, Hi: 0x025D}, {Lo: 0x025F, Hi: 0x025F}, {Lo: 0x0261, Hi: 0x0262}}},
 		{Start: 0x0263, Bytes: []emu.Range{{Lo: 0x0263, Hi: 0x0265}}},
 		{Start: 0x0266, Bytes: []emu.Range{{Lo: 0x0266, Hi: 0x026C}}},
-		{Start: 0x026D, Bytes: []emu.Range{{Lo: 0x026D, Hi: 0x0270}}},
+		{Start: 0x026D, Bytes: []emu.Range{{Lo: 0x026D, Hi: 0x026D}, {Lo: 0x026F, Hi: 0x0270}}},
 		{Start: 0x0271, Bytes: []emu.Range{{Lo: 0x0271, Hi: 0x0273}}},
 		{Start: 0x0274, Bytes: []emu.Range{{Lo: 0x0274, Hi: 0x0275}}},
-		{Start: 0x0276, Bytes: []emu.Range{{Lo: 0x0276, Hi: 0x0279}}},
+		{Start: 0x0276, Bytes: []emu.Range{{Lo: 0x0276, Hi: 0x0276}, {Lo: 0x0278, Hi: 0x0279}}},
 		{Start: 0x027A, Bytes: []emu.Range{{Lo: 0x027A, Hi: 0x027C}}},
-		{Start: 0x027D, Bytes: []emu.Range{{Lo: 0x027D, Hi: 0x027E}}},
+		{Start: 0x027D, Bytes: []emu.Range{{Lo: 0x027D, Hi: 0x027D}}},
 		{Start: 0x027F, Bytes: []emu.Range{{Lo: 0x027F, Hi: 0x0284}}},
 		{Start: 0x0285, Bytes: []emu.Range{{Lo: 0x0285, Hi: 0x0287}}},
 		{Start: 0x0288, Bytes: []emu.Range{{Lo: 0x0288, Hi: 0x028B}}},
 		{Start: 0x028C, Bytes: []emu.Range{{Lo: 0x028C, Hi: 0x028E}}},
 		{Start: 0x028F, Bytes: []emu.Range{{Lo: 0x028F, Hi: 0x0291}}},
-		{Start: 0x0292, Bytes: []emu.Range{{Lo: 0x0292, Hi: 0x02A1}}},
-		{Start: 0x02A2, Bytes: []emu.Range{{Lo: 0x02A2, Hi: 0x02A9}}},
+		{Start: 0x0292, Bytes: []emu.Range{{Lo: 0x0292, Hi: 0x0294}, {Lo: 0x0296, Hi: 0x02A1}}},
+		{Start: 0x02A2, Bytes: []emu.Range{{Lo: 0x02A2, Hi: 0x02A2}, {Lo: 0x02A4, Hi: 0x02A8}}},
 		{Start: 0x02AA, Bytes: []emu.Range{{Lo: 0x02AA, Hi: 0x02C0}}},
 		{Start: 0x02C1, Bytes: []emu.Range{{Lo: 0x02C1, Hi: 0x02C3}}},
 		{Start: 0x02C4, Bytes: []emu.Range{{Lo: 0x02C4, Hi: 0x02C9}}},
@@ -168,79 +168,79 @@ var Search5K = &emu.Native{
 		{Start: 0x02EC, Bytes: []emu.Range{{Lo: 0x02EC, Hi: 0x02F0}}},
 		{Start: 0x02F3, Bytes: []emu.Range{{Lo: 0x02F3, Hi: 0x02F6}}},
 		{Start: 0x02F7, Bytes: []emu.Range{{Lo: 0x02F7, Hi: 0x02FC}}},
-		{Start: 0x02FD, Bytes: []emu.Range{{Lo: 0x02FD, Hi: 0x0305}}},
+		{Start: 0x02FD, Bytes: []emu.Range{{Lo: 0x02FD, Hi: 0x02FD}, {Lo: 0x02FF, Hi: 0x0305}}},
 		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0306}}},
-		{Start: 0x0307, Bytes: []emu.Range{{Lo: 0x0307, Hi: 0x030C}}},
+		{Start: 0x0307, Bytes: []emu.Range{{Lo: 0x0307, Hi: 0x0309}, {Lo: 0x030B, Hi: 0x030C}}},
 		{Start: 0x030D, Bytes: []emu.Range{{Lo: 0x030D, Hi: 0x030F}}},
-		{Start: 0x0310, Bytes: []emu.Range{{Lo: 0x0310, Hi: 0x0315}}},
+		{Start: 0x0310, Bytes: []emu.Range{{Lo: 0x0310, Hi: 0x0312}, {Lo: 0x0314, Hi: 0x0315}}},
 		{Start: 0x0316, Bytes: []emu.Range{{Lo: 0x0316, Hi: 0x0318}}},
 		{Start: 0x0324, Bytes: []emu.Range{{Lo: 0x0324, Hi: 0x0326}}},
 		{Start: 0x0327, Bytes: []emu.Range{{Lo: 0x0327, Hi: 0x0329}}},
 		{Start: 0x032A, Bytes: []emu.Range{{Lo: 0x032A, Hi: 0x032C}}},
-		{Start: 0x032D, Bytes: []emu.Range{{Lo: 0x032D, Hi: 0x034A}}},
+		{Start: 0x032D, Bytes: []emu.Range{{Lo: 0x032D, Hi: 0x0336}, {Lo: 0x0338, Hi: 0x033C}, {Lo: 0x033E, Hi: 0x0342}, {Lo: 0x0344, Hi: 0x034A}}},
 		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x0351}}},
 		{Start: 0x0352, Bytes: []emu.Range{{Lo: 0x0352, Hi: 0x0357}}},
-		{Start: 0x0358, Bytes: []emu.Range{{Lo: 0x0358, Hi: 0x035D}}},
+		{Start: 0x0358, Bytes: []emu.Range{{Lo: 0x0358, Hi: 0x035A}, {Lo: 0x035C, Hi: 0x035D}}},
 		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x0366}}},
 		{Start: 0x0367, Bytes: []emu.Range{{Lo: 0x0367, Hi: 0x0368}}},
 		{Start: 0x0369, Bytes: []emu.Range{{Lo: 0x0369, Hi: 0x036D}}},
 		{Start: 0x036E, Bytes: []emu.Range{{Lo: 0x036E, Hi: 0x0372}}},
 		{Start: 0x0377, Bytes: []emu.Range{{Lo: 0x0377, Hi: 0x037A}}},
 		{Start: 0x037B, Bytes: []emu.Range{{Lo: 0x037B, Hi: 0x037D}}},
-		{Start: 0x037E, Bytes: []emu.Range{{Lo: 0x037E, Hi: 0x0383}}},
+		{Start: 0x037E, Bytes: []emu.Range{{Lo: 0x037E, Hi: 0x0380}, {Lo: 0x0382, Hi: 0x0383}}},
 		{Start: 0x0384, Bytes: []emu.Range{{Lo: 0x0384, Hi: 0x0387}}},
 		{Start: 0x0388, Bytes: []emu.Range{{Lo: 0x0388, Hi: 0x0388}}},
 		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x038D}}},
-		{Start: 0x038E, Bytes: []emu.Range{{Lo: 0x038E, Hi: 0x0396}}},
-		{Start: 0x0397, Bytes: []emu.Range{{Lo: 0x0397, Hi: 0x0399}}},
+		{Start: 0x038E, Bytes: []emu.Range{{Lo: 0x038E, Hi: 0x0393}, {Lo: 0x0395, Hi: 0x0396}}},
+		{Start: 0x0397, Bytes: []emu.Range{{Lo: 0x0397, Hi: 0x0398}}},
 		{Start: 0x039A, Bytes: []emu.Range{{Lo: 0x039A, Hi: 0x039C}}},
 		{Start: 0x039D, Bytes: []emu.Range{{Lo: 0x039D, Hi: 0x03A2}}},
-		{Start: 0x03A3, Bytes: []emu.Range{{Lo: 0x03A3, Hi: 0x03A4}}},
+		{Start: 0x03A3, Bytes: []emu.Range{{Lo: 0x03A3, Hi: 0x03A3}}},
 		{Start: 0x03A5, Bytes: []emu.Range{{Lo: 0x03A5, Hi: 0x03AA}}},
 		{Start: 0x03AB, Bytes: []emu.Range{{Lo: 0x03AB, Hi: 0x03B1}}},
-		{Start: 0x03B2, Bytes: []emu.Range{{Lo: 0x03B2, Hi: 0x03B8}}},
+		{Start: 0x03B2, Bytes: []emu.Range{{Lo: 0x03B2, Hi: 0x03B4}, {Lo: 0x03B6, Hi: 0x03B8}}},
 		{Start: 0x03B9, Bytes: []emu.Range{{Lo: 0x03B9, Hi: 0x03BB}}},
 		{Start: 0x03BC, Bytes: []emu.Range{{Lo: 0x03BC, Hi: 0x03BC}}},
-		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03BE}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03BD}}},
 		{Start: 0x03BF, Bytes: []emu.Range{{Lo: 0x03BF, Hi: 0x03C5}}},
 		{Start: 0x03C6, Bytes: []emu.Range{{Lo: 0x03C6, Hi: 0x03CC}}},
-		{Start: 0x03CD, Bytes: []emu.Range{{Lo: 0x03CD, Hi: 0x03D0}}},
-		{Start: 0x03D1, Bytes: []emu.Range{{Lo: 0x03D1, Hi: 0x03DF}}},
+		{Start: 0x03CD, Bytes: []emu.Range{{Lo: 0x03CD, Hi: 0x03CD}, {Lo: 0x03CF, Hi: 0x03D0}}},
+		{Start: 0x03D1, Bytes: []emu.Range{{Lo: 0x03D1, Hi: 0x03D8}, {Lo: 0x03DA, Hi: 0x03DF}}},
 		{Start: 0x03E0, Bytes: []emu.Range{{Lo: 0x03E0, Hi: 0x03E1}}},
-		{Start: 0x03E2, Bytes: []emu.Range{{Lo: 0x03E2, Hi: 0x03E8}}},
+		{Start: 0x03E2, Bytes: []emu.Range{{Lo: 0x03E2, Hi: 0x03E5}, {Lo: 0x03E7, Hi: 0x03E8}}},
 		{Start: 0x03E9, Bytes: []emu.Range{{Lo: 0x03E9, Hi: 0x03F8}}},
 		{Start: 0x03F9, Bytes: []emu.Range{{Lo: 0x03F9, Hi: 0x03F9}}},
 		{Start: 0x03FA, Bytes: []emu.Range{{Lo: 0x03FA, Hi: 0x03FC}}},
 		{Start: 0x03FD, Bytes: []emu.Range{{Lo: 0x03FD, Hi: 0x03FF}}},
-		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x040E}}},
-		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0423}}},
+		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x0403}, {Lo: 0x0405, Hi: 0x0409}, {Lo: 0x040B, Hi: 0x040D}}},
+		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0412}, {Lo: 0x0414, Hi: 0x041B}, {Lo: 0x041D, Hi: 0x0423}}},
 		{Start: 0x0424, Bytes: []emu.Range{{Lo: 0x0424, Hi: 0x0425}}},
-		{Start: 0x0426, Bytes: []emu.Range{{Lo: 0x0426, Hi: 0x0433}}},
+		{Start: 0x0426, Bytes: []emu.Range{{Lo: 0x0426, Hi: 0x0430}, {Lo: 0x0432, Hi: 0x0433}}},
 		{Start: 0x0434, Bytes: []emu.Range{{Lo: 0x0434, Hi: 0x043C}}},
-		{Start: 0x043D, Bytes: []emu.Range{{Lo: 0x043D, Hi: 0x0442}}},
-		{Start: 0x0443, Bytes: []emu.Range{{Lo: 0x0443, Hi: 0x044A}}},
+		{Start: 0x043D, Bytes: []emu.Range{{Lo: 0x043D, Hi: 0x043F}, {Lo: 0x0441, Hi: 0x0442}}},
+		{Start: 0x0443, Bytes: []emu.Range{{Lo: 0x0443, Hi: 0x0445}, {Lo: 0x0447, Hi: 0x0447}, {Lo: 0x0449, Hi: 0x044A}}},
 		{Start: 0x044B, Bytes: []emu.Range{{Lo: 0x044B, Hi: 0x044B}}},
-		{Start: 0x044C, Bytes: []emu.Range{{Lo: 0x044C, Hi: 0x044E}}},
-		{Start: 0x044F, Bytes: []emu.Range{{Lo: 0x044F, Hi: 0x0452}}},
-		{Start: 0x0453, Bytes: []emu.Range{{Lo: 0x0453, Hi: 0x0456}}},
+		{Start: 0x044C, Bytes: []emu.Range{{Lo: 0x044C, Hi: 0x044C}, {Lo: 0x044E, Hi: 0x044E}}},
+		{Start: 0x044F, Bytes: []emu.Range{{Lo: 0x044F, Hi: 0x044F}, {Lo: 0x0451, Hi: 0x0452}}},
+		{Start: 0x0453, Bytes: []emu.Range{{Lo: 0x0453, Hi: 0x0453}, {Lo: 0x0455, Hi: 0x0455}}},
 		{Start: 0x0457, Bytes: []emu.Range{{Lo: 0x0457, Hi: 0x045C}}},
-		{Start: 0x045D, Bytes: []emu.Range{{Lo: 0x045D, Hi: 0x045E}}},
-		{Start: 0x045F, Bytes: []emu.Range{{Lo: 0x045F, Hi: 0x0465}}},
+		{Start: 0x045D, Bytes: []emu.Range{{Lo: 0x045D, Hi: 0x045D}}},
+		{Start: 0x045F, Bytes: []emu.Range{{Lo: 0x045F, Hi: 0x0462}, {Lo: 0x0464, Hi: 0x0465}}},
 		{Start: 0x0466, Bytes: []emu.Range{{Lo: 0x0466, Hi: 0x0469}}},
 		{Start: 0x046A, Bytes: []emu.Range{{Lo: 0x046A, Hi: 0x046C}}},
-		{Start: 0x046D, Bytes: []emu.Range{{Lo: 0x046D, Hi: 0x0478}}},
+		{Start: 0x046D, Bytes: []emu.Range{{Lo: 0x046D, Hi: 0x0472}, {Lo: 0x0474, Hi: 0x0477}}},
 		{Start: 0x0479, Bytes: []emu.Range{{Lo: 0x0479, Hi: 0x047E}}},
-		{Start: 0x047F, Bytes: []emu.Range{{Lo: 0x047F, Hi: 0x048C}}},
+		{Start: 0x047F, Bytes: []emu.Range{{Lo: 0x047F, Hi: 0x0484}, {Lo: 0x0486, Hi: 0x0489}, {Lo: 0x048B, Hi: 0x048C}}},
 		{Start: 0x048D, Bytes: []emu.Range{{Lo: 0x048D, Hi: 0x0492}}},
 		{Start: 0x0493, Bytes: []emu.Range{{Lo: 0x0493, Hi: 0x0493}}},
-		{Start: 0x0494, Bytes: []emu.Range{{Lo: 0x0494, Hi: 0x04A3}}},
-		{Start: 0x04A4, Bytes: []emu.Range{{Lo: 0x04A4, Hi: 0x04B7}}},
+		{Start: 0x0494, Bytes: []emu.Range{{Lo: 0x0494, Hi: 0x049F}, {Lo: 0x04A1, Hi: 0x04A3}}},
+		{Start: 0x04A4, Bytes: []emu.Range{{Lo: 0x04A4, Hi: 0x04A6}, {Lo: 0x04A8, Hi: 0x04B1}, {Lo: 0x04B3, Hi: 0x04B7}}},
 		{Start: 0x04B8, Bytes: []emu.Range{{Lo: 0x04B8, Hi: 0x04BA}}},
 		{Start: 0x04BB, Bytes: []emu.Range{{Lo: 0x04BB, Hi: 0x04BD}}},
 		{Start: 0x04BE, Bytes: []emu.Range{{Lo: 0x04BE, Hi: 0x04C1}}},
 		{Start: 0x04C2, Bytes: []emu.Range{{Lo: 0x04C2, Hi: 0x04C8}}},
-		{Start: 0x04C9, Bytes: []emu.Range{{Lo: 0x04C9, Hi: 0x04CE}}},
-		{Start: 0x04CF, Bytes: []emu.Range{{Lo: 0x04CF, Hi: 0x04D0}}},
+		{Start: 0x04C9, Bytes: []emu.Range{{Lo: 0x04C9, Hi: 0x04CB}, {Lo: 0x04CD, Hi: 0x04CE}}},
+		{Start: 0x04CF, Bytes: []emu.Range{{Lo: 0x04CF, Hi: 0x04CF}}},
 		{Start: 0x04D1, Bytes: []emu.Range{{Lo: 0x04D1, Hi: 0x04DF}}},
 		{Start: 0x04E0, Bytes: []emu.Range{{Lo: 0x04E0, Hi: 0x04F6}}},
 		{Start: 0x04F7, Bytes: []emu.Range{{Lo: 0x04F7, Hi: 0x04F9}}},
@@ -248,10 +248,10 @@ var Search5K = &emu.Native{
 		{Start: 0x04FC, Bytes: []emu.Range{{Lo: 0x04FC, Hi: 0x0504}}},
 		{Start: 0x0505, Bytes: []emu.Range{{Lo: 0x0505, Hi: 0x0508}}},
 		{Start: 0x0509, Bytes: []emu.Range{{Lo: 0x0509, Hi: 0x050C}}},
-		{Start: 0x0520, Bytes: []emu.Range{{Lo: 0x0520, Hi: 0x0539}}},
-		{Start: 0x053A, Bytes: []emu.Range{{Lo: 0x053A, Hi: 0x0548}}},
+		{Start: 0x0520, Bytes: []emu.Range{{Lo: 0x0520, Hi: 0x0524}, {Lo: 0x0526, Hi: 0x0526}, {Lo: 0x0528, Hi: 0x052E}, {Lo: 0x0530, Hi: 0x0536}, {Lo: 0x0538, Hi: 0x0539}}},
+		{Start: 0x053A, Bytes: []emu.Range{{Lo: 0x053A, Hi: 0x0545}, {Lo: 0x0547, Hi: 0x0548}}},
 		{Start: 0x0549, Bytes: []emu.Range{{Lo: 0x0549, Hi: 0x0550}}},
-		{Start: 0x0551, Bytes: []emu.Range{{Lo: 0x0551, Hi: 0x0561}}},
+		{Start: 0x0551, Bytes: []emu.Range{{Lo: 0x0551, Hi: 0x055A}, {Lo: 0x055C, Hi: 0x055E}, {Lo: 0x0560, Hi: 0x0561}}},
 		{Start: 0x0562, Bytes: []emu.Range{{Lo: 0x0562, Hi: 0x0566}}},
 		{Start: 0x0567, Bytes: []emu.Range{{Lo: 0x0567, Hi: 0x0569}}},
 		{Start: 0x056A, Bytes: []emu.Range{{Lo: 0x056A, Hi: 0x056C}}},
@@ -259,22 +259,22 @@ var Search5K = &emu.Native{
 		{Start: 0x056F, Bytes: []emu.Range{{Lo: 0x056F, Hi: 0x0574}}},
 		{Start: 0x0575, Bytes: []emu.Range{{Lo: 0x0575, Hi: 0x0576}}},
 		{Start: 0x0577, Bytes: []emu.Range{{Lo: 0x0577, Hi: 0x057A}}},
-		{Start: 0x057B, Bytes: []emu.Range{{Lo: 0x057B, Hi: 0x057E}}},
+		{Start: 0x057B, Bytes: []emu.Range{{Lo: 0x057B, Hi: 0x057B}, {Lo: 0x057D, Hi: 0x057E}}},
 		{Start: 0x057F, Bytes: []emu.Range{{Lo: 0x057F, Hi: 0x0588}}},
 		{Start: 0x0589, Bytes: []emu.Range{{Lo: 0x0589, Hi: 0x0589}}},
-		{Start: 0x058A, Bytes: []emu.Range{{Lo: 0x058A, Hi: 0x058D}}},
+		{Start: 0x058A, Bytes: []emu.Range{{Lo: 0x058A, Hi: 0x058A}, {Lo: 0x058C, Hi: 0x058D}}},
 		{Start: 0x058E, Bytes: []emu.Range{{Lo: 0x058E, Hi: 0x0590}}},
 		{Start: 0x0591, Bytes: []emu.Range{{Lo: 0x0591, Hi: 0x0592}}},
 		{Start: 0x0593, Bytes: []emu.Range{{Lo: 0x0593, Hi: 0x0594}}},
 		{Start: 0x0595, Bytes: []emu.Range{{Lo: 0x0595, Hi: 0x059A}}},
-		{Start: 0x059B, Bytes: []emu.Range{{Lo: 0x059B, Hi: 0x05A0}}},
-		{Start: 0x05A1, Bytes: []emu.Range{{Lo: 0x05A1, Hi: 0x05A4}}},
+		{Start: 0x059B, Bytes: []emu.Range{{Lo: 0x059B, Hi: 0x059B}, {Lo: 0x059D, Hi: 0x059D}, {Lo: 0x059F, Hi: 0x05A0}}},
+		{Start: 0x05A1, Bytes: []emu.Range{{Lo: 0x05A1, Hi: 0x05A1}, {Lo: 0x05A3, Hi: 0x05A4}}},
 		{Start: 0x05A5, Bytes: []emu.Range{{Lo: 0x05A5, Hi: 0x05A7}}},
 		{Start: 0x05A8, Bytes: []emu.Range{{Lo: 0x05A8, Hi: 0x05AA}}},
 		{Start: 0x05AB, Bytes: []emu.Range{{Lo: 0x05AB, Hi: 0x05AC}}},
 		{Start: 0x05AD, Bytes: []emu.Range{{Lo: 0x05AD, Hi: 0x05AE}}},
 		{Start: 0x05AF, Bytes: []emu.Range{{Lo: 0x05AF, Hi: 0x05B4}}},
-		{Start: 0x05B5, Bytes: []emu.Range{{Lo: 0x05B5, Hi: 0x05BC}}},
+		{Start: 0x05B5, Bytes: []emu.Range{{Lo: 0x05B5, Hi: 0x05B9}, {Lo: 0x05BB, Hi: 0x05BC}}},
 		{Start: 0x05BD, Bytes: []emu.Range{{Lo: 0x05BD, Hi: 0x05BD}}},
 		{Start: 0x05BE, Bytes: []emu.Range{{Lo: 0x05BE, Hi: 0x05BF}}},
 		{Start: 0x05C0, Bytes: []emu.Range{{Lo: 0x05C0, Hi: 0x05C5}}},
@@ -287,10 +287,10 @@ var Search5K = &emu.Native{
 		{Start: 0x05F5, Bytes: []emu.Range{{Lo: 0x05F5, Hi: 0x05F5}}},
 		{Start: 0x0780, Bytes: []emu.Range{{Lo: 0x0780, Hi: 0x0783}}},
 		{Start: 0x0784, Bytes: []emu.Range{{Lo: 0x0784, Hi: 0x0795}}},
-		{Start: 0x0796, Bytes: []emu.Range{{Lo: 0x0796, Hi: 0x0797}}},
+		{Start: 0x0796, Bytes: []emu.Range{{Lo: 0x0796, Hi: 0x0796}}},
 		{Start: 0x0798, Bytes: []emu.Range{{Lo: 0x0798, Hi: 0x079B}}},
 		{Start: 0x079C, Bytes: []emu.Range{{Lo: 0x079C, Hi: 0x079F}}},
-		{Start: 0x07A0, Bytes: []emu.Range{{Lo: 0x07A0, Hi: 0x07A1}}},
+		{Start: 0x07A0, Bytes: []emu.Range{{Lo: 0x07A0, Hi: 0x07A0}}},
 		{Start: 0x07A2, Bytes: []emu.Range{{Lo: 0x07A2, Hi: 0x07A8}}},
 		{Start: 0x07A9, Bytes: []emu.Range{{Lo: 0x07A9, Hi: 0x07AF}}},
 		{Start: 0x07B0, Bytes: []emu.Range{{Lo: 0x07B0, Hi: 0x07B2}}},
@@ -299,9 +299,9 @@ var Search5K = &emu.Native{
 		{Start: 0x07B9, Bytes: []emu.Range{{Lo: 0x07B9, Hi: 0x07BD}}},
 		{Start: 0x07BE, Bytes: []emu.Range{{Lo: 0x07BE, Hi: 0x07C0}}},
 		{Start: 0x07C1, Bytes: []emu.Range{{Lo: 0x07C1, Hi: 0x07C2}}},
-		{Start: 0x07C3, Bytes: []emu.Range{{Lo: 0x07C3, Hi: 0x07CE}}},
+		{Start: 0x07C3, Bytes: []emu.Range{{Lo: 0x07C3, Hi: 0x07CA}, {Lo: 0x07CC, Hi: 0x07CE}}},
 		{Start: 0x07D0, Bytes: []emu.Range{{Lo: 0x07D0, Hi: 0x07D3}}},
-		{Start: 0x07D4, Bytes: []emu.Range{{Lo: 0x07D4, Hi: 0x07E4}}},
+		{Start: 0x07D4, Bytes: []emu.Range{{Lo: 0x07D4, Hi: 0x07D4}, {Lo: 0x07D6, Hi: 0x07DA}, {Lo: 0x07DC, Hi: 0x07E4}}},
 		{Start: 0x07E5, Bytes: []emu.Range{{Lo: 0x07E5, Hi: 0x07E7}}},
 		{Start: 0x07E8, Bytes: []emu.Range{{Lo: 0x07E8, Hi: 0x07EC}}},
 		{Start: 0x07ED, Bytes: []emu.Range{{Lo: 0x07ED, Hi: 0x07F2}}},
@@ -310,33 +310,33 @@ var Search5K = &emu.Native{
 		{Start: 0x0800, Bytes: []emu.Range{{Lo: 0x0800, Hi: 0x0802}}},
 		{Start: 0x0803, Bytes: []emu.Range{{Lo: 0x0803, Hi: 0x0805}}},
 		{Start: 0x0806, Bytes: []emu.Range{{Lo: 0x0806, Hi: 0x080B}}},
-		{Start: 0x080C, Bytes: []emu.Range{{Lo: 0x080C, Hi: 0x0812}}},
+		{Start: 0x080C, Bytes: []emu.Range{{Lo: 0x080C, Hi: 0x080C}, {Lo: 0x080E, Hi: 0x0812}}},
 		{Start: 0x0813, Bytes: []emu.Range{{Lo: 0x0813, Hi: 0x0818}}},
 		{Start: 0x0819, Bytes: []emu.Range{{Lo: 0x0819, Hi: 0x081B}}},
 		{Start: 0x081C, Bytes: []emu.Range{{Lo: 0x081C, Hi: 0x081D}}},
 		{Start: 0x081E, Bytes: []emu.Range{{Lo: 0x081E, Hi: 0x0824}}},
 		{Start: 0x0825, Bytes: []emu.Range{{Lo: 0x0825, Hi: 0x0827}}},
-		{Start: 0x0828, Bytes: []emu.Range{{Lo: 0x0828, Hi: 0x0831}}},
+		{Start: 0x0828, Bytes: []emu.Range{{Lo: 0x0828, Hi: 0x0828}, {Lo: 0x082A, Hi: 0x0831}}},
 		{Start: 0x0832, Bytes: []emu.Range{{Lo: 0x0832, Hi: 0x0834}}},
 		{Start: 0x0835, Bytes: []emu.Range{{Lo: 0x0835, Hi: 0x0837}}},
 		{Start: 0x0838, Bytes: []emu.Range{{Lo: 0x0838, Hi: 0x0840}}},
-		{Start: 0x0841, Bytes: []emu.Range{{Lo: 0x0841, Hi: 0x0853}}},
+		{Start: 0x0841, Bytes: []emu.Range{{Lo: 0x0841, Hi: 0x084D}, {Lo: 0x084F, Hi: 0x0853}}},
 		{Start: 0x0854, Bytes: []emu.Range{{Lo: 0x0854, Hi: 0x0859}}},
 		{Start: 0x085A, Bytes: []emu.Range{{Lo: 0x085A, Hi: 0x085C}}},
 		{Start: 0x085D, Bytes: []emu.Range{{Lo: 0x085D, Hi: 0x085D}}},
 		{Start: 0x085E, Bytes: []emu.Range{{Lo: 0x085E, Hi: 0x086C}}},
-		{Start: 0x086D, Bytes: []emu.Range{{Lo: 0x086D, Hi: 0x0875}}},
+		{Start: 0x086D, Bytes: []emu.Range{{Lo: 0x086D, Hi: 0x0872}, {Lo: 0x0874, Hi: 0x0875}}},
 		{Start: 0x0876, Bytes: []emu.Range{{Lo: 0x0876, Hi: 0x0879}}},
 		{Start: 0x087A, Bytes: []emu.Range{{Lo: 0x087A, Hi: 0x087A}}},
 		{Start: 0x087B, Bytes: []emu.Range{{Lo: 0x087B, Hi: 0x0880}}},
-		{Start: 0x0881, Bytes: []emu.Range{{Lo: 0x0881, Hi: 0x088D}}},
+		{Start: 0x0881, Bytes: []emu.Range{{Lo: 0x0881, Hi: 0x088A}, {Lo: 0x088C, Hi: 0x088D}}},
 		{Start: 0x088E, Bytes: []emu.Range{{Lo: 0x088E, Hi: 0x0892}}},
 		{Start: 0x0893, Bytes: []emu.Range{{Lo: 0x0893, Hi: 0x0899}}},
 		{Start: 0x089A, Bytes: []emu.Range{{Lo: 0x089A, Hi: 0x089B}}},
 		{Start: 0x089C, Bytes: []emu.Range{{Lo: 0x089C, Hi: 0x089F}}},
 		{Start: 0x08A0, Bytes: []emu.Range{{Lo: 0x08A0, Hi: 0x08A2}}},
 		{Start: 0x08A3, Bytes: []emu.Range{{Lo: 0x08A3, Hi: 0x08A6}}},
-		{Start: 0x08A7, Bytes: []emu.Range{{Lo: 0x08A7, Hi: 0x08BA}}},
+		{Start: 0x08A7, Bytes: []emu.Range{{Lo: 0x08A7, Hi: 0x08A9}, {Lo: 0x08AB, Hi: 0x08BA}}},
 		{Start: 0x08BB, Bytes: []emu.Range{{Lo: 0x08BB, Hi: 0x08BD}}},
 		{Start: 0x08BE, Bytes: []emu.Range{{Lo: 0x08BE, Hi: 0x08BE}}},
 		{Start: 0x08BF, Bytes: []emu.Range{{Lo: 0x08BF, Hi: 0x08C3}}},
@@ -350,22 +350,22 @@ var Search5K = &emu.Native{
 		{Start: 0x08EE, Bytes: []emu.Range{{Lo: 0x08EE, Hi: 0x08F0}}},
 		{Start: 0x08F1, Bytes: []emu.Range{{Lo: 0x08F1, Hi: 0x08F3}}},
 		{Start: 0x08F4, Bytes: []emu.Range{{Lo: 0x08F4, Hi: 0x090A}}},
-		{Start: 0x090B, Bytes: []emu.Range{{Lo: 0x090B, Hi: 0x0911}}},
+		{Start: 0x090B, Bytes: []emu.Range{{Lo: 0x090B, Hi: 0x090D}, {Lo: 0x090F, Hi: 0x0911}}},
 		{Start: 0x0912, Bytes: []emu.Range{{Lo: 0x0912, Hi: 0x0912}}},
 		{Start: 0x0915, Bytes: []emu.Range{{Lo: 0x0915, Hi: 0x091A}}},
-		{Start: 0x091B, Bytes: []emu.Range{{Lo: 0x091B, Hi: 0x0929}}},
+		{Start: 0x091B, Bytes: []emu.Range{{Lo: 0x091B, Hi: 0x0924}, {Lo: 0x0926, Hi: 0x0929}}},
 		{Start: 0x092A, Bytes: []emu.Range{{Lo: 0x092A, Hi: 0x092E}}},
-		{Start: 0x092F, Bytes: []emu.Range{{Lo: 0x092F, Hi: 0x0936}}},
-		{Start: 0x0937, Bytes: []emu.Range{{Lo: 0x0937, Hi: 0x093C}}},
-		{Start: 0x093D, Bytes: []emu.Range{{Lo: 0x093D, Hi: 0x0941}}},
-		{Start: 0x0942, Bytes: []emu.Range{{Lo: 0x0942, Hi: 0x0946}}},
+		{Start: 0x092F, Bytes: []emu.Range{{Lo: 0x092F, Hi: 0x0933}, {Lo: 0x0935, Hi: 0x0936}}},
+		{Start: 0x0937, Bytes: []emu.Range{{Lo: 0x0937, Hi: 0x0939}, {Lo: 0x093B, Hi: 0x093C}}},
+		{Start: 0x093D, Bytes: []emu.Range{{Lo: 0x093D, Hi: 0x093D}, {Lo: 0x093F, Hi: 0x0941}}},
+		{Start: 0x0942, Bytes: []emu.Range{{Lo: 0x0942, Hi: 0x0942}, {Lo: 0x0944, Hi: 0x0946}}},
 		{Start: 0x0947, Bytes: []emu.Range{{Lo: 0x0947, Hi: 0x0947}}},
 		{Start: 0x0948, Bytes: []emu.Range{{Lo: 0x0948, Hi: 0x094C}}},
-		{Start: 0x094D, Bytes: []emu.Range{{Lo: 0x094D, Hi: 0x0954}}},
-		{Start: 0x0955, Bytes: []emu.Range{{Lo: 0x0955, Hi: 0x0956}}},
+		{Start: 0x094D, Bytes: []emu.Range{{Lo: 0x094D, Hi: 0x0950}, {Lo: 0x0952, Hi: 0x0954}}},
+		{Start: 0x0955, Bytes: []emu.Range{{Lo: 0x0955, Hi: 0x0955}}},
 		{Start: 0x0957, Bytes: []emu.Range{{Lo: 0x0957, Hi: 0x0962}}},
-		{Start: 0x0963, Bytes: []emu.Range{{Lo: 0x0963, Hi: 0x0969}}},
-		{Start: 0x096A, Bytes: []emu.Range{{Lo: 0x096A, Hi: 0x0970}}},
+		{Start: 0x0963, Bytes: []emu.Range{{Lo: 0x0963, Hi: 0x0966}, {Lo: 0x0968, Hi: 0x0969}}},
+		{Start: 0x096A, Bytes: []emu.Range{{Lo: 0x096A, Hi: 0x096D}, {Lo: 0x096F, Hi: 0x0970}}},
 		{Start: 0x0971, Bytes: []emu.Range{{Lo: 0x0971, Hi: 0x0972}}},
 		{Start: 0x0973, Bytes: []emu.Range{{Lo: 0x0973, Hi: 0x097B}}},
 		{Start: 0x097C, Bytes: []emu.Range{{Lo: 0x097C, Hi: 0x0984}}},
@@ -374,177 +374,177 @@ var Search5K = &emu.Native{
 		{Start: 0x098D, Bytes: []emu.Range{{Lo: 0x098D, Hi: 0x098E}}},
 		{Start: 0x098F, Bytes: []emu.Range{{Lo: 0x098F, Hi: 0x0997}}},
 		{Start: 0x0998, Bytes: []emu.Range{{Lo: 0x0998, Hi: 0x0999}}},
-		{Start: 0x099A, Bytes: []emu.Range{{Lo: 0x099A, Hi: 0x09AD}}},
+		{Start: 0x099A, Bytes: []emu.Range{{Lo: 0x099A, Hi: 0x09A6}, {Lo: 0x09A8, Hi: 0x09AD}}},
 		{Start: 0x09AE, Bytes: []emu.Range{{Lo: 0x09AE, Hi: 0x09B0}}},
 		{Start: 0x09B1, Bytes: []emu.Range{{Lo: 0x09B1, Hi: 0x09B1}}},
-		{Start: 0x09B2, Bytes: []emu.Range{{Lo: 0x09B2, Hi: 0x09B6}}},
+		{Start: 0x09B2, Bytes: []emu.Range{{Lo: 0x09B2, Hi: 0x09B5}}},
 		{Start: 0x09B7, Bytes: []emu.Range{{Lo: 0x09B7, Hi: 0x09BF}}},
-		{Start: 0x09C0, Bytes: []emu.Range{{Lo: 0x09C0, Hi: 0x09C3}}},
-		{Start: 0x09C4, Bytes: []emu.Range{{Lo: 0x09C4, Hi: 0x09C8}}},
-		{Start: 0x09C9, Bytes: []emu.Range{{Lo: 0x09C9, Hi: 0x09D3}}},
+		{Start: 0x09C0, Bytes: []emu.Range{{Lo: 0x09C0, Hi: 0x09C0}, {Lo: 0x09C2, Hi: 0x09C3}}},
+		{Start: 0x09C4, Bytes: []emu.Range{{Lo: 0x09C4, Hi: 0x09C5}, {Lo: 0x09C7, Hi: 0x09C8}}},
+		{Start: 0x09C9, Bytes: []emu.Range{{Lo: 0x09C9, Hi: 0x09CF}, {Lo: 0x09D1, Hi: 0x09D3}}},
 		{Start: 0x09D4, Bytes: []emu.Range{{Lo: 0x09D4, Hi: 0x09DF}}},
-		{Start: 0x09E0, Bytes: []emu.Range{{Lo: 0x09E0, Hi: 0x09E3}}},
-		{Start: 0x09E4, Bytes: []emu.Range{{Lo: 0x09E4, Hi: 0x09EA}}},
-		{Start: 0x09EB, Bytes: []emu.Range{{Lo: 0x09EB, Hi: 0x09EE}}},
-		{Start: 0x09EF, Bytes: []emu.Range{{Lo: 0x09EF, Hi: 0x09F2}}},
-		{Start: 0x09F3, Bytes: []emu.Range{{Lo: 0x09F3, Hi: 0x09F6}}},
-		{Start: 0x09F7, Bytes: []emu.Range{{Lo: 0x09F7, Hi: 0x09FA}}},
+		{Start: 0x09E0, Bytes: []emu.Range{{Lo: 0x09E0, Hi: 0x09E0}, {Lo: 0x09E2, Hi: 0x09E3}}},
+		{Start: 0x09E4, Bytes: []emu.Range{{Lo: 0x09E4, Hi: 0x09E4}, {Lo: 0x09E6, Hi: 0x09EA}}},
+		{Start: 0x09EB, Bytes: []emu.Range{{Lo: 0x09EB, Hi: 0x09EB}, {Lo: 0x09ED, Hi: 0x09EE}}},
+		{Start: 0x09EF, Bytes: []emu.Range{{Lo: 0x09EF, Hi: 0x09EF}, {Lo: 0x09F1, Hi: 0x09F2}}},
+		{Start: 0x09F3, Bytes: []emu.Range{{Lo: 0x09F3, Hi: 0x09F3}, {Lo: 0x09F5, Hi: 0x09F6}}},
+		{Start: 0x09F7, Bytes: []emu.Range{{Lo: 0x09F7, Hi: 0x09F7}, {Lo: 0x09F9, Hi: 0x09FA}}},
 		{Start: 0x09FB, Bytes: []emu.Range{{Lo: 0x09FB, Hi: 0x09FF}}},
-		{Start: 0x0A00, Bytes: []emu.Range{{Lo: 0x0A00, Hi: 0x0A03}}},
-		{Start: 0x0A04, Bytes: []emu.Range{{Lo: 0x0A04, Hi: 0x0A07}}},
-		{Start: 0x0A08, Bytes: []emu.Range{{Lo: 0x0A08, Hi: 0x0A0B}}},
-		{Start: 0x0A0C, Bytes: []emu.Range{{Lo: 0x0A0C, Hi: 0x0A0F}}},
+		{Start: 0x0A00, Bytes: []emu.Range{{Lo: 0x0A00, Hi: 0x0A00}, {Lo: 0x0A02, Hi: 0x0A03}}},
+		{Start: 0x0A04, Bytes: []emu.Range{{Lo: 0x0A04, Hi: 0x0A04}, {Lo: 0x0A06, Hi: 0x0A07}}},
+		{Start: 0x0A08, Bytes: []emu.Range{{Lo: 0x0A08, Hi: 0x0A08}, {Lo: 0x0A0A, Hi: 0x0A0B}}},
+		{Start: 0x0A0C, Bytes: []emu.Range{{Lo: 0x0A0C, Hi: 0x0A0C}, {Lo: 0x0A0E, Hi: 0x0A0F}}},
 		{Start: 0x0A10, Bytes: []emu.Range{{Lo: 0x0A10, Hi: 0x0A11}}},
-		{Start: 0x0A12, Bytes: []emu.Range{{Lo: 0x0A12, Hi: 0x0A15}}},
+		{Start: 0x0A12, Bytes: []emu.Range{{Lo: 0x0A12, Hi: 0x0A12}, {Lo: 0x0A14, Hi: 0x0A15}}},
 		{Start: 0x0A16, Bytes: []emu.Range{{Lo: 0x0A16, Hi: 0x0A17}}},
-		{Start: 0x0A18, Bytes: []emu.Range{{Lo: 0x0A18, Hi: 0x0A1B}}},
+		{Start: 0x0A18, Bytes: []emu.Range{{Lo: 0x0A18, Hi: 0x0A18}, {Lo: 0x0A1A, Hi: 0x0A1B}}},
 		{Start: 0x0A1C, Bytes: []emu.Range{{Lo: 0x0A1C, Hi: 0x0A1E}}},
-		{Start: 0x0A1F, Bytes: []emu.Range{{Lo: 0x0A1F, Hi: 0x0A21}}},
-		{Start: 0x0A22, Bytes: []emu.Range{{Lo: 0x0A22, Hi: 0x0A24}}},
-		{Start: 0x0A25, Bytes: []emu.Range{{Lo: 0x0A25, Hi: 0x0A29}}},
+		{Start: 0x0A1F, Bytes: []emu.Range{{Lo: 0x0A1F, Hi: 0x0A1F}, {Lo: 0x0A21, Hi: 0x0A21}}},
+		{Start: 0x0A22, Bytes: []emu.Range{{Lo: 0x0A22, Hi: 0x0A22}, {Lo: 0x0A24, Hi: 0x0A24}}},
+		{Start: 0x0A25, Bytes: []emu.Range{{Lo: 0x0A25, Hi: 0x0A26}, {Lo: 0x0A28, Hi: 0x0A29}}},
 		{Start: 0x0A2A, Bytes: []emu.Range{{Lo: 0x0A2A, Hi: 0x0A32}}},
-		{Start: 0x0A33, Bytes: []emu.Range{{Lo: 0x0A33, Hi: 0x0A39}}},
-		{Start: 0x0A3A, Bytes: []emu.Range{{Lo: 0x0A3A, Hi: 0x0A3F}}},
-		{Start: 0x0A40, Bytes: []emu.Range{{Lo: 0x0A40, Hi: 0x0A41}}},
+		{Start: 0x0A33, Bytes: []emu.Range{{Lo: 0x0A33, Hi: 0x0A36}, {Lo: 0x0A38, Hi: 0x0A39}}},
+		{Start: 0x0A3A, Bytes: []emu.Range{{Lo: 0x0A3A, Hi: 0x0A3D}, {Lo: 0x0A3F, Hi: 0x0A3F}}},
+		{Start: 0x0A40, Bytes: []emu.Range{{Lo: 0x0A40, Hi: 0x0A40}}},
 		{Start: 0x0A42, Bytes: []emu.Range{{Lo: 0x0A42, Hi: 0x0A42}}},
 		{Start: 0x0A43, Bytes: []emu.Range{{Lo: 0x0A43, Hi: 0x0A45}}},
 		{Start: 0x0A46, Bytes: []emu.Range{{Lo: 0x0A46, Hi: 0x0A47}}},
 		{Start: 0x0A48, Bytes: []emu.Range{{Lo: 0x0A48, Hi: 0x0A49}}},
 		{Start: 0x0A4A, Bytes: []emu.Range{{Lo: 0x0A4A, Hi: 0x0A4E}}},
-		{Start: 0x0A4F, Bytes: []emu.Range{{Lo: 0x0A4F, Hi: 0x0A57}}},
+		{Start: 0x0A4F, Bytes: []emu.Range{{Lo: 0x0A4F, Hi: 0x0A52}, {Lo: 0x0A54, Hi: 0x0A57}}},
 		{Start: 0x0A58, Bytes: []emu.Range{{Lo: 0x0A58, Hi: 0x0A64}}},
-		{Start: 0x0A65, Bytes: []emu.Range{{Lo: 0x0A65, Hi: 0x0A66}}},
+		{Start: 0x0A65, Bytes: []emu.Range{{Lo: 0x0A65, Hi: 0x0A65}}},
 		{Start: 0x0A67, Bytes: []emu.Range{{Lo: 0x0A67, Hi: 0x0A67}}},
-		{Start: 0x0A68, Bytes: []emu.Range{{Lo: 0x0A68, Hi: 0x0A6D}}},
-		{Start: 0x0A6E, Bytes: []emu.Range{{Lo: 0x0A6E, Hi: 0x0A71}}},
+		{Start: 0x0A68, Bytes: []emu.Range{{Lo: 0x0A68, Hi: 0x0A6A}, {Lo: 0x0A6C, Hi: 0x0A6D}}},
+		{Start: 0x0A6E, Bytes: []emu.Range{{Lo: 0x0A6E, Hi: 0x0A6E}, {Lo: 0x0A70, Hi: 0x0A71}}},
 		{Start: 0x0A72, Bytes: []emu.Range{{Lo: 0x0A72, Hi: 0x0A74}}},
-		{Start: 0x0A75, Bytes: []emu.Range{{Lo: 0x0A75, Hi: 0x0A7D}}},
-		{Start: 0x0A7E, Bytes: []emu.Range{{Lo: 0x0A7E, Hi: 0x0A81}}},
+		{Start: 0x0A75, Bytes: []emu.Range{{Lo: 0x0A75, Hi: 0x0A7A}, {Lo: 0x0A7C, Hi: 0x0A7D}}},
+		{Start: 0x0A7E, Bytes: []emu.Range{{Lo: 0x0A7E, Hi: 0x0A80}}},
 		{Start: 0x0A82, Bytes: []emu.Range{{Lo: 0x0A82, Hi: 0x0A84}}},
-		{Start: 0x0A85, Bytes: []emu.Range{{Lo: 0x0A85, Hi: 0x0A8E}}},
-		{Start: 0x0A8F, Bytes: []emu.Range{{Lo: 0x0A8F, Hi: 0x0A92}}},
-		{Start: 0x0A93, Bytes: []emu.Range{{Lo: 0x0A93, Hi: 0x0A9A}}},
-		{Start: 0x0A9B, Bytes: []emu.Range{{Lo: 0x0A9B, Hi: 0x0A9C}}},
-		{Start: 0x0A9D, Bytes: []emu.Range{{Lo: 0x0A9D, Hi: 0x0AA3}}},
+		{Start: 0x0A85, Bytes: []emu.Range{{Lo: 0x0A85, Hi: 0x0A8B}, {Lo: 0x0A8D, Hi: 0x0A8E}}},
+		{Start: 0x0A8F, Bytes: []emu.Range{{Lo: 0x0A8F, Hi: 0x0A8F}, {Lo: 0x0A91, Hi: 0x0A92}}},
+		{Start: 0x0A93, Bytes: []emu.Range{{Lo: 0x0A93, Hi: 0x0A97}, {Lo: 0x0A99, Hi: 0x0A9A}}},
+		{Start: 0x0A9B, Bytes: []emu.Range{{Lo: 0x0A9B, Hi: 0x0A9B}}},
+		{Start: 0x0A9D, Bytes: []emu.Range{{Lo: 0x0A9D, Hi: 0x0AA2}}},
 		{Start: 0x0AA4, Bytes: []emu.Range{{Lo: 0x0AA4, Hi: 0x0AA8}}},
 		{Start: 0x0AA9, Bytes: []emu.Range{{Lo: 0x0AA9, Hi: 0x0AAB}}},
 		{Start: 0x0AAC, Bytes: []emu.Range{{Lo: 0x0AAC, Hi: 0x0AAE}}},
-		{Start: 0x0AAF, Bytes: []emu.Range{{Lo: 0x0AAF, Hi: 0x0ADD}}},
+		{Start: 0x0AAF, Bytes: []emu.Range{{Lo: 0x0AAF, Hi: 0x0AC1}, {Lo: 0x0AC3, Hi: 0x0AC6}, {Lo: 0x0AC8, Hi: 0x0AD1}, {Lo: 0x0AD3, Hi: 0x0AD8}, {Lo: 0x0ADA, Hi: 0x0ADC}}},
 		{Start: 0x0ADE, Bytes: []emu.Range{{Lo: 0x0ADE, Hi: 0x0AE2}}},
-		{Start: 0x0AE3, Bytes: []emu.Range{{Lo: 0x0AE3, Hi: 0x0AEB}}},
-		{Start: 0x0AEC, Bytes: []emu.Range{{Lo: 0x0AEC, Hi: 0x0AEF}}},
-		{Start: 0x0AF0, Bytes: []emu.Range{{Lo: 0x0AF0, Hi: 0x0AF9}}},
-		{Start: 0x0AFA, Bytes: []emu.Range{{Lo: 0x0AFA, Hi: 0x0AFB}}},
-		{Start: 0x0AFC, Bytes: []emu.Range{{Lo: 0x0AFC, Hi: 0x0AFF}}},
+		{Start: 0x0AE3, Bytes: []emu.Range{{Lo: 0x0AE3, Hi: 0x0AE8}, {Lo: 0x0AEA, Hi: 0x0AEB}}},
+		{Start: 0x0AEC, Bytes: []emu.Range{{Lo: 0x0AEC, Hi: 0x0AEC}, {Lo: 0x0AEE, Hi: 0x0AEF}}},
+		{Start: 0x0AF0, Bytes: []emu.Range{{Lo: 0x0AF0, Hi: 0x0AF2}, {Lo: 0x0AF4, Hi: 0x0AF6}, {Lo: 0x0AF8, Hi: 0x0AF9}}},
+		{Start: 0x0AFA, Bytes: []emu.Range{{Lo: 0x0AFA, Hi: 0x0AFA}}},
+		{Start: 0x0AFC, Bytes: []emu.Range{{Lo: 0x0AFC, Hi: 0x0AFC}, {Lo: 0x0AFE, Hi: 0x0AFF}}},
 		{Start: 0x0B00, Bytes: []emu.Range{{Lo: 0x0B00, Hi: 0x0B02}}},
 		{Start: 0x0B03, Bytes: []emu.Range{{Lo: 0x0B03, Hi: 0x0B0E}}},
-		{Start: 0x0B0F, Bytes: []emu.Range{{Lo: 0x0B0F, Hi: 0x0B18}}},
-		{Start: 0x0B19, Bytes: []emu.Range{{Lo: 0x0B19, Hi: 0x0B1C}}},
+		{Start: 0x0B0F, Bytes: []emu.Range{{Lo: 0x0B0F, Hi: 0x0B15}, {Lo: 0x0B17, Hi: 0x0B18}}},
+		{Start: 0x0B19, Bytes: []emu.Range{{Lo: 0x0B19, Hi: 0x0B19}, {Lo: 0x0B1B, Hi: 0x0B1C}}},
 		{Start: 0x0B1D, Bytes: []emu.Range{{Lo: 0x0B1D, Hi: 0x0B25}}},
-		{Start: 0x0B26, Bytes: []emu.Range{{Lo: 0x0B26, Hi: 0x0B29}}},
+		{Start: 0x0B26, Bytes: []emu.Range{{Lo: 0x0B26, Hi: 0x0B26}, {Lo: 0x0B28, Hi: 0x0B29}}},
 		{Start: 0x0B2A, Bytes: []emu.Range{{Lo: 0x0B2A, Hi: 0x0B2D}}},
-		{Start: 0x0B2E, Bytes: []emu.Range{{Lo: 0x0B2E, Hi: 0x0B3E}}},
+		{Start: 0x0B2E, Bytes: []emu.Range{{Lo: 0x0B2E, Hi: 0x0B33}, {Lo: 0x0B35, Hi: 0x0B3D}}},
 		{Start: 0x0B3F, Bytes: []emu.Range{{Lo: 0x0B3F, Hi: 0x0B43}}},
 		{Start: 0x0B44, Bytes: []emu.Range{{Lo: 0x0B44, Hi: 0x0B45}}},
-		{Start: 0x0B46, Bytes: []emu.Range{{Lo: 0x0B46, Hi: 0x0B4B}}},
-		{Start: 0x0B4C, Bytes: []emu.Range{{Lo: 0x0B4C, Hi: 0x0B58}}},
-		{Start: 0x0B59, Bytes: []emu.Range{{Lo: 0x0B59, Hi: 0x0BD4}}},
-		{Start: 0x0BD5, Bytes: []emu.Range{{Lo: 0x0BD5, Hi: 0x0BDC}}},
+		{Start: 0x0B46, Bytes: []emu.Range{{Lo: 0x0B46, Hi: 0x0B46}, {Lo: 0x0B48, Hi: 0x0B4B}}},
+		{Start: 0x0B4C, Bytes: []emu.Range{{Lo: 0x0B4C, Hi: 0x0B53}, {Lo: 0x0B55, Hi: 0x0B58}}},
+		{Start: 0x0B59, Bytes: []emu.Range{{Lo: 0x0B59, Hi: 0x0B95}, {Lo: 0x0B97, Hi: 0x0B9A}, {Lo: 0x0B9C, Hi: 0x0BB5}, {Lo: 0x0BB7, Hi: 0x0BD4}}},
+		{Start: 0x0BD5, Bytes: []emu.Range{{Lo: 0x0BD5, Hi: 0x0BD8}, {Lo: 0x0BDA, Hi: 0x0BDC}}},
 		{Start: 0x0BDD, Bytes: []emu.Range{{Lo: 0x0BDD, Hi: 0x0BE1}}},
-		{Start: 0x0BE2, Bytes: []emu.Range{{Lo: 0x0BE2, Hi: 0x0BFC}}},
+		{Start: 0x0BE2, Bytes: []emu.Range{{Lo: 0x0BE2, Hi: 0x0BE8}, {Lo: 0x0BEA, Hi: 0x0BFC}}},
 		{Start: 0x0BFD, Bytes: []emu.Range{{Lo: 0x0BFD, Hi: 0x0BFD}}},
 		{Start: 0x0CE0, Bytes: []emu.Range{{Lo: 0x0CE0, Hi: 0x0CE7}}},
 		{Start: 0x0CE8, Bytes: []emu.Range{{Lo: 0x0CE8, Hi: 0x0CEF}}},
 		{Start: 0x0CF0, Bytes: []emu.Range{{Lo: 0x0CF0, Hi: 0x0CF2}}},
 		{Start: 0x0CF3, Bytes: []emu.Range{{Lo: 0x0CF3, Hi: 0x0CF3}}},
-		{Start: 0x0CF4, Bytes: []emu.Range{{Lo: 0x0CF4, Hi: 0x0CFF}}},
-		{Start: 0x0DE0, Bytes: []emu.Range{{Lo: 0x0DE0, Hi: 0x0DE6}}},
+		{Start: 0x0CF4, Bytes: []emu.Range{{Lo: 0x0CF4, Hi: 0x0CFA}, {Lo: 0x0CFC, Hi: 0x0CFF}}},
+		{Start: 0x0DE0, Bytes: []emu.Range{{Lo: 0x0DE0, Hi: 0x0DE0}, {Lo: 0x0DE2, Hi: 0x0DE6}}},
 		{Start: 0x0DE7, Bytes: []emu.Range{{Lo: 0x0DE7, Hi: 0x0DE8}}},
 		{Start: 0x0DE9, Bytes: []emu.Range{{Lo: 0x0DE9, Hi: 0x0DF3}}},
 		{Start: 0x0DF4, Bytes: []emu.Range{{Lo: 0x0DF4, Hi: 0x0DF6}}},
 		{Start: 0x0DF7, Bytes: []emu.Range{{Lo: 0x0DF7, Hi: 0x0DF9}}},
 		{Start: 0x0DFA, Bytes: []emu.Range{{Lo: 0x0DFA, Hi: 0x0DFC}}},
 		{Start: 0x0DFD, Bytes: []emu.Range{{Lo: 0x0DFD, Hi: 0x0DFF}}},
-		{Start: 0x0EE0, Bytes: []emu.Range{{Lo: 0x0EE0, Hi: 0x0EEA}}},
+		{Start: 0x0EE0, Bytes: []emu.Range{{Lo: 0x0EE0, Hi: 0x0EE7}, {Lo: 0x0EE9, Hi: 0x0EEA}}},
 		{Start: 0x0EEB, Bytes: []emu.Range{{Lo: 0x0EEB, Hi: 0x0EEE}}},
 		{Start: 0x0EEF, Bytes: []emu.Range{{Lo: 0x0EEF, Hi: 0x0EF4}}},
 		{Start: 0x0EF5, Bytes: []emu.Range{{Lo: 0x0EF5, Hi: 0x0EFA}}},
 		{Start: 0x0EFB, Bytes: []emu.Range{{Lo: 0x0EFB, Hi: 0x0EFD}}},
 		{Start: 0x0EFE, Bytes: []emu.Range{{Lo: 0x0EFE, Hi: 0x0EFE}}},
-		{Start: 0x1062, Bytes: []emu.Range{{Lo: 0x1062, Hi: 0x106A}}},
-		{Start: 0x106B, Bytes: []emu.Range{{Lo: 0x106B, Hi: 0x107C}}},
+		{Start: 0x1062, Bytes: []emu.Range{{Lo: 0x1062, Hi: 0x1062}, {Lo: 0x1064, Hi: 0x1066}, {Lo: 0x1068, Hi: 0x106A}}},
+		{Start: 0x106B, Bytes: []emu.Range{{Lo: 0x106B, Hi: 0x1074}, {Lo: 0x1076, Hi: 0x107C}}},
 		{Start: 0x107D, Bytes: []emu.Range{{Lo: 0x107D, Hi: 0x107F}}},
-		{Start: 0x1080, Bytes: []emu.Range{{Lo: 0x1080, Hi: 0x1081}}},
+		{Start: 0x1080, Bytes: []emu.Range{{Lo: 0x1080, Hi: 0x1080}}},
 		{Start: 0x1082, Bytes: []emu.Range{{Lo: 0x1082, Hi: 0x1091}}},
 		{Start: 0x1092, Bytes: []emu.Range{{Lo: 0x1092, Hi: 0x1096}}},
-		{Start: 0x1097, Bytes: []emu.Range{{Lo: 0x1097, Hi: 0x109B}}},
-		{Start: 0x109C, Bytes: []emu.Range{{Lo: 0x109C, Hi: 0x10A2}}},
-		{Start: 0x10A3, Bytes: []emu.Range{{Lo: 0x10A3, Hi: 0x10CD}}},
+		{Start: 0x1097, Bytes: []emu.Range{{Lo: 0x1097, Hi: 0x1097}, {Lo: 0x1099, Hi: 0x109B}}},
+		{Start: 0x109C, Bytes: []emu.Range{{Lo: 0x109C, Hi: 0x109C}, {Lo: 0x109E, Hi: 0x10A2}}},
+		{Start: 0x10A3, Bytes: []emu.Range{{Lo: 0x10A3, Hi: 0x10C4}, {Lo: 0x10C6, Hi: 0x10CD}}},
 		{Start: 0x10CE, Bytes: []emu.Range{{Lo: 0x10CE, Hi: 0x10CF}}},
 		{Start: 0x10D0, Bytes: []emu.Range{{Lo: 0x10D0, Hi: 0x10E0}}},
 		{Start: 0x10E1, Bytes: []emu.Range{{Lo: 0x10E1, Hi: 0x10E3}}},
 		{Start: 0x10E4, Bytes: []emu.Range{{Lo: 0x10E4, Hi: 0x10E9}}},
 		{Start: 0x10EA, Bytes: []emu.Range{{Lo: 0x10EA, Hi: 0x10EC}}},
-		{Start: 0x10ED, Bytes: []emu.Range{{Lo: 0x10ED, Hi: 0x1109}}},
-		{Start: 0x110A, Bytes: []emu.Range{{Lo: 0x110A, Hi: 0x1128}}},
-		{Start: 0x1129, Bytes: []emu.Range{{Lo: 0x1129, Hi: 0x1152}}},
+		{Start: 0x10ED, Bytes: []emu.Range{{Lo: 0x10ED, Hi: 0x1105}, {Lo: 0x1107, Hi: 0x1109}}},
+		{Start: 0x110A, Bytes: []emu.Range{{Lo: 0x110A, Hi: 0x1120}, {Lo: 0x1122, Hi: 0x1128}}},
+		{Start: 0x1129, Bytes: []emu.Range{{Lo: 0x1129, Hi: 0x1132}, {Lo: 0x1134, Hi: 0x114A}, {Lo: 0x114C, Hi: 0x1152}}},
 		{Start: 0x1153, Bytes: []emu.Range{{Lo: 0x1153, Hi: 0x1156}}},
-		{Start: 0x1157, Bytes: []emu.Range{{Lo: 0x1157, Hi: 0x1163}}},
+		{Start: 0x1157, Bytes: []emu.Range{{Lo: 0x1157, Hi: 0x115D}, {Lo: 0x115F, Hi: 0x1163}}},
 		{Start: 0x1164, Bytes: []emu.Range{{Lo: 0x1164, Hi: 0x1167}}},
-		{Start: 0x1168, Bytes: []emu.Range{{Lo: 0x1168, Hi: 0x117A}}},
+		{Start: 0x1168, Bytes: []emu.Range{{Lo: 0x1168, Hi: 0x1170}, {Lo: 0x1172, Hi: 0x117A}}},
 		{Start: 0x117B, Bytes: []emu.Range{{Lo: 0x117B, Hi: 0x1181}}},
-		{Start: 0x1182, Bytes: []emu.Range{{Lo: 0x1182, Hi: 0x1188}}},
-		{Start: 0x1189, Bytes: []emu.Range{{Lo: 0x1189, Hi: 0x1194}}},
-		{Start: 0x1195, Bytes: []emu.Range{{Lo: 0x1195, Hi: 0x1198}}},
+		{Start: 0x1182, Bytes: []emu.Range{{Lo: 0x1182, Hi: 0x1185}, {Lo: 0x1187, Hi: 0x1188}}},
+		{Start: 0x1189, Bytes: []emu.Range{{Lo: 0x1189, Hi: 0x1189}, {Lo: 0x118B, Hi: 0x1191}, {Lo: 0x1193, Hi: 0x1194}}},
+		{Start: 0x1195, Bytes: []emu.Range{{Lo: 0x1195, Hi: 0x1195}, {Lo: 0x1197, Hi: 0x1198}}},
 		{Start: 0x1199, Bytes: []emu.Range{{Lo: 0x1199, Hi: 0x119E}}},
 		{Start: 0x119F, Bytes: []emu.Range{{Lo: 0x119F, Hi: 0x119F}}},
 		{Start: 0x11A0, Bytes: []emu.Range{{Lo: 0x11A0, Hi: 0x11A2}}},
-		{Start: 0x11A3, Bytes: []emu.Range{{Lo: 0x11A3, Hi: 0x11A8}}},
+		{Start: 0x11A3, Bytes: []emu.Range{{Lo: 0x11A3, Hi: 0x11A5}, {Lo: 0x11A7, Hi: 0x11A8}}},
 		{Start: 0x11A9, Bytes: []emu.Range{{Lo: 0x11A9, Hi: 0x11AC}}},
-		{Start: 0x11AD, Bytes: []emu.Range{{Lo: 0x11AD, Hi: 0x11B2}}},
-		{Start: 0x11B3, Bytes: []emu.Range{{Lo: 0x11B3, Hi: 0x11BE}}},
-		{Start: 0x11BF, Bytes: []emu.Range{{Lo: 0x11BF, Hi: 0x11C1}}},
-		{Start: 0x11C2, Bytes: []emu.Range{{Lo: 0x11C2, Hi: 0x11C3}}},
+		{Start: 0x11AD, Bytes: []emu.Range{{Lo: 0x11AD, Hi: 0x11AF}, {Lo: 0x11B1, Hi: 0x11B2}}},
+		{Start: 0x11B3, Bytes: []emu.Range{{Lo: 0x11B3, Hi: 0x11B9}, {Lo: 0x11BB, Hi: 0x11BB}, {Lo: 0x11BD, Hi: 0x11BE}}},
+		{Start: 0x11BF, Bytes: []emu.Range{{Lo: 0x11BF, Hi: 0x11BF}, {Lo: 0x11C1, Hi: 0x11C1}}},
+		{Start: 0x11C2, Bytes: []emu.Range{{Lo: 0x11C2, Hi: 0x11C2}}},
 		{Start: 0x11C4, Bytes: []emu.Range{{Lo: 0x11C4, Hi: 0x11C4}}},
-		{Start: 0x11C5, Bytes: []emu.Range{{Lo: 0x11C5, Hi: 0x11CC}}},
-		{Start: 0x11CD, Bytes: []emu.Range{{Lo: 0x11CD, Hi: 0x11CE}}},
+		{Start: 0x11C5, Bytes: []emu.Range{{Lo: 0x11C5, Hi: 0x11C5}, {Lo: 0x11C7, Hi: 0x11C9}, {Lo: 0x11CB, Hi: 0x11CC}}},
+		{Start: 0x11CD, Bytes: []emu.Range{{Lo: 0x11CD, Hi: 0x11CD}}},
 		{Start: 0x11CF, Bytes: []emu.Range{{Lo: 0x11CF, Hi: 0x11CF}}},
-		{Start: 0x1200, Bytes: []emu.Range{{Lo: 0x1200, Hi: 0x1215}}},
+		{Start: 0x1200, Bytes: []emu.Range{{Lo: 0x1200, Hi: 0x1210}, {Lo: 0x1212, Hi: 0x1212}, {Lo: 0x1214, Hi: 0x1215}}},
 		{Start: 0x1216, Bytes: []emu.Range{{Lo: 0x1216, Hi: 0x1218}}},
-		{Start: 0x1219, Bytes: []emu.Range{{Lo: 0x1219, Hi: 0x121C}}},
+		{Start: 0x1219, Bytes: []emu.Range{{Lo: 0x1219, Hi: 0x1219}, {Lo: 0x121B, Hi: 0x121C}}},
 		{Start: 0x121D, Bytes: []emu.Range{{Lo: 0x121D, Hi: 0x121F}}},
 		{Start: 0x1220, Bytes: []emu.Range{{Lo: 0x1220, Hi: 0x1227}}},
 		{Start: 0x1228, Bytes: []emu.Range{{Lo: 0x1228, Hi: 0x122C}}},
 		{Start: 0x122D, Bytes: []emu.Range{{Lo: 0x122D, Hi: 0x1233}}},
-		{Start: 0x1234, Bytes: []emu.Range{{Lo: 0x1234, Hi: 0x123B}}},
+		{Start: 0x1234, Bytes: []emu.Range{{Lo: 0x1234, Hi: 0x1237}, {Lo: 0x1239, Hi: 0x123B}}},
 		{Start: 0x123C, Bytes: []emu.Range{{Lo: 0x123C, Hi: 0x124A}}},
 		{Start: 0x124B, Bytes: []emu.Range{{Lo: 0x124B, Hi: 0x124C}}},
-		{Start: 0x124D, Bytes: []emu.Range{{Lo: 0x124D, Hi: 0x1273}}},
-		{Start: 0x1274, Bytes: []emu.Range{{Lo: 0x1274, Hi: 0x127C}}},
+		{Start: 0x124D, Bytes: []emu.Range{{Lo: 0x124D, Hi: 0x124F}, {Lo: 0x1251, Hi: 0x1255}, {Lo: 0x1257, Hi: 0x125C}, {Lo: 0x125E, Hi: 0x1264}, {Lo: 0x1266, Hi: 0x126A}, {Lo: 0x126C, Hi: 0x1273}}},
+		{Start: 0x1274, Bytes: []emu.Range{{Lo: 0x1274, Hi: 0x1277}, {Lo: 0x1279, Hi: 0x1279}, {Lo: 0x127B, Hi: 0x127C}}},
 		{Start: 0x127D, Bytes: []emu.Range{{Lo: 0x127D, Hi: 0x1280}}},
-		{Start: 0x1281, Bytes: []emu.Range{{Lo: 0x1281, Hi: 0x1286}}},
-		{Start: 0x1287, Bytes: []emu.Range{{Lo: 0x1287, Hi: 0x128C}}},
-		{Start: 0x128D, Bytes: []emu.Range{{Lo: 0x128D, Hi: 0x1296}}},
+		{Start: 0x1281, Bytes: []emu.Range{{Lo: 0x1281, Hi: 0x1283}, {Lo: 0x1285, Hi: 0x1286}}},
+		{Start: 0x1287, Bytes: []emu.Range{{Lo: 0x1287, Hi: 0x1287}, {Lo: 0x1289, Hi: 0x1289}, {Lo: 0x128B, Hi: 0x128C}}},
+		{Start: 0x128D, Bytes: []emu.Range{{Lo: 0x128D, Hi: 0x1293}, {Lo: 0x1295, Hi: 0x1296}}},
 		{Start: 0x1297, Bytes: []emu.Range{{Lo: 0x1297, Hi: 0x12A0}}},
 		{Start: 0x12A1, Bytes: []emu.Range{{Lo: 0x12A1, Hi: 0x12A5}}},
-		{Start: 0x12A6, Bytes: []emu.Range{{Lo: 0x12A6, Hi: 0x12A7}}},
+		{Start: 0x12A6, Bytes: []emu.Range{{Lo: 0x12A6, Hi: 0x12A6}}},
 		{Start: 0x12A8, Bytes: []emu.Range{{Lo: 0x12A8, Hi: 0x12AC}}},
 		{Start: 0x12AD, Bytes: []emu.Range{{Lo: 0x12AD, Hi: 0x12B1}}},
 		{Start: 0x12B2, Bytes: []emu.Range{{Lo: 0x12B2, Hi: 0x12B3}}},
-		{Start: 0x12B4, Bytes: []emu.Range{{Lo: 0x12B4, Hi: 0x12BD}}},
-		{Start: 0x12BE, Bytes: []emu.Range{{Lo: 0x12BE, Hi: 0x12C2}}},
+		{Start: 0x12B4, Bytes: []emu.Range{{Lo: 0x12B4, Hi: 0x12B4}, {Lo: 0x12B6, Hi: 0x12BA}, {Lo: 0x12BC, Hi: 0x12BD}}},
+		{Start: 0x12BE, Bytes: []emu.Range{{Lo: 0x12BE, Hi: 0x12BF}, {Lo: 0x12C1, Hi: 0x12C2}}},
 		{Start: 0x12C3, Bytes: []emu.Range{{Lo: 0x12C3, Hi: 0x12D3}}},
 		{Start: 0x12D4, Bytes: []emu.Range{{Lo: 0x12D4, Hi: 0x12DB}}},
 		{Start: 0x12DC, Bytes: []emu.Range{{Lo: 0x12DC, Hi: 0x12DE}}},
 		{Start: 0x12DF, Bytes: []emu.Range{{Lo: 0x12DF, Hi: 0x12E6}}},
-		{Start: 0x12E7, Bytes: []emu.Range{{Lo: 0x12E7, Hi: 0x12ED}}},
+		{Start: 0x12E7, Bytes: []emu.Range{{Lo: 0x12E7, Hi: 0x12E7}, {Lo: 0x12E9, Hi: 0x12EC}}},
 		{Start: 0x12EE, Bytes: []emu.Range{{Lo: 0x12EE, Hi: 0x12F1}}},
 		{Start: 0x12F2, Bytes: []emu.Range{{Lo: 0x12F2, Hi: 0x12F6}}},
-		{Start: 0x12F7, Bytes: []emu.Range{{Lo: 0x12F7, Hi: 0x1303}}},
+		{Start: 0x12F7, Bytes: []emu.Range{{Lo: 0x12F7, Hi: 0x12F7}, {Lo: 0x12F9, Hi: 0x1300}, {Lo: 0x1302, Hi: 0x1303}}},
 		{Start: 0x1304, Bytes: []emu.Range{{Lo: 0x1304, Hi: 0x130D}}},
-		{Start: 0x130E, Bytes: []emu.Range{{Lo: 0x130E, Hi: 0x1318}}},
+		{Start: 0x130E, Bytes: []emu.Range{{Lo: 0x130E, Hi: 0x1315}, {Lo: 0x1317, Hi: 0x1318}}},
 		{Start: 0x1319, Bytes: []emu.Range{{Lo: 0x1319, Hi: 0x1322}}},
-		{Start: 0x1323, Bytes: []emu.Range{{Lo: 0x1323, Hi: 0x1327}}},
+		{Start: 0x1323, Bytes: []emu.Range{{Lo: 0x1323, Hi: 0x1324}, {Lo: 0x1326, Hi: 0x1327}}},
 		{Start: 0x1328, Bytes: []emu.Range{{Lo: 0x1328, Hi: 0x132D}}},
 		{Start: 0x132E, Bytes: []emu.Range{{Lo: 0x132E, Hi: 0x1339}}},
 		{Start: 0x133A, Bytes: []emu.Range{{Lo: 0x133A, Hi: 0x133C}}},
@@ -555,21 +555,21 @@ var Search5K = &emu.Native{
 		{Start: 0x135B, Bytes: []emu.Range{{Lo: 0x135B, Hi: 0x1364}}},
 		{Start: 0x1365, Bytes: []emu.Range{{Lo: 0x1365, Hi: 0x1367}}},
 		{Start: 0x1368, Bytes: []emu.Range{{Lo: 0x1368, Hi: 0x136C}}},
-		{Start: 0x136D, Bytes: []emu.Range{{Lo: 0x136D, Hi: 0x1375}}},
-		{Start: 0x1376, Bytes: []emu.Range{{Lo: 0x1376, Hi: 0x138B}}},
+		{Start: 0x136D, Bytes: []emu.Range{{Lo: 0x136D, Hi: 0x1372}, {Lo: 0x1374, Hi: 0x1375}}},
+		{Start: 0x1376, Bytes: []emu.Range{{Lo: 0x1376, Hi: 0x1378}, {Lo: 0x137A, Hi: 0x1380}, {Lo: 0x1382, Hi: 0x1385}, {Lo: 0x1387, Hi: 0x138A}}},
 		{Start: 0x138C, Bytes: []emu.Range{{Lo: 0x138C, Hi: 0x1390}}},
-		{Start: 0x1391, Bytes: []emu.Range{{Lo: 0x1391, Hi: 0x1397}}},
-		{Start: 0x1398, Bytes: []emu.Range{{Lo: 0x1398, Hi: 0x13A1}}},
+		{Start: 0x1391, Bytes: []emu.Range{{Lo: 0x1391, Hi: 0x1391}, {Lo: 0x1393, Hi: 0x1397}}},
+		{Start: 0x1398, Bytes: []emu.Range{{Lo: 0x1398, Hi: 0x1398}, {Lo: 0x139A, Hi: 0x13A1}}},
 		{Start: 0x13A2, Bytes: []emu.Range{{Lo: 0x13A2, Hi: 0x13A6}}},
-		{Start: 0x13A7, Bytes: []emu.Range{{Lo: 0x13A7, Hi: 0x13AE}}},
-		{Start: 0x13AF, Bytes: []emu.Range{{Lo: 0x13AF, Hi: 0x13B3}}},
+		{Start: 0x13A7, Bytes: []emu.Range{{Lo: 0x13A7, Hi: 0x13A7}, {Lo: 0x13A9, Hi: 0x13AE}}},
+		{Start: 0x13AF, Bytes: []emu.Range{{Lo: 0x13AF, Hi: 0x13B0}, {Lo: 0x13B2, Hi: 0x13B3}}},
 		{Start: 0x13B4, Bytes: []emu.Range{{Lo: 0x13B4, Hi: 0x13B9}}},
 		{Start: 0x13BA, Bytes: []emu.Range{{Lo: 0x13BA, Hi: 0x13C5}}},
 		{Start: 0x13C6, Bytes: []emu.Range{{Lo: 0x13C6, Hi: 0x13C8}}},
 		{Start: 0x13C9, Bytes: []emu.Range{{Lo: 0x13C9, Hi: 0x13D2}}},
 		{Start: 0x13D3, Bytes: []emu.Range{{Lo: 0x13D3, Hi: 0x13D5}}},
-		{Start: 0x17A1, Bytes: []emu.Range{{Lo: 0x17A1, Hi: 0x17AA}}},
-		{Start: 0x17AB, Bytes: []emu.Range{{Lo: 0x17AB, Hi: 0x17B0}}},
+		{Start: 0x17A1, Bytes: []emu.Range{{Lo: 0x17A1, Hi: 0x17A3}, {Lo: 0x17A5, Hi: 0x17AA}}},
+		{Start: 0x17AB, Bytes: []emu.Range{{Lo: 0x17AB, Hi: 0x17AD}, {Lo: 0x17AF, Hi: 0x17B0}}},
 		{Start: 0x17B1, Bytes: []emu.Range{{Lo: 0x17B1, Hi: 0x17B4}}},
 		{Start: 0x17B5, Bytes: []emu.Range{{Lo: 0x17B5, Hi: 0x17B8}}},
 		{Start: 0x17B9, Bytes: []emu.Range{{Lo: 0x17B9, Hi: 0x17BA}}},
@@ -39731,7 +39731,7 @@ L0000: // CHESS
 	}
 	// 0001 LDX #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0002]
 		x = m
 		nz = int(int8(x))
 	}
@@ -39852,7 +39852,7 @@ L0012:
 	}
 	// 0014 CMP #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x0015]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -39873,7 +39873,7 @@ L0018:
 	clock += 2<<clockShift + 1
 	// 0018 LDX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0019]
 		x = m
 		nz = int(int8(x))
 	}
@@ -39923,7 +39923,7 @@ L001D:
 	}
 	// 001F EOR #$70
 	{
-		m := byte(0x70)
+		m := c.Mem[0x0020]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -39958,7 +39958,7 @@ L0026:
 	clock += 4<<clockShift + 2
 	// 0026 LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x0027]
 		a = m
 		nz = int(int8(a))
 	}
@@ -39978,7 +39978,7 @@ L002A: // NOSET
 	clock += 4<<clockShift + 2
 	// 002A CMP #$0E
 	{
-		m := byte(0x0E)
+		m := c.Mem[0x002B]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -40022,7 +40022,7 @@ L0031:
 	clock += 4<<clockShift + 2
 	// 0031 LDA #$EE
 	{
-		m := byte(0xEE)
+		m := c.Mem[0x0032]
 		a = m
 		nz = int(int8(a))
 	}
@@ -40042,7 +40042,7 @@ L0035: // NOREV
 	clock += 4<<clockShift + 2
 	// 0035 CMP #$14
 	{
-		m := byte(0x14)
+		m := c.Mem[0x0036]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -40748,7 +40748,7 @@ L015E: // NCUT
 	clock += 15<<clockShift + 4
 	// 015E EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x015F]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -40792,7 +40792,7 @@ L0200: // GNM
 	clock += 5<<clockShift + 2
 	// 0200 LDA #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0201]
 		a = m
 		nz = int(int8(a))
 	}
@@ -41052,7 +41052,7 @@ L020C:
 	}
 	// 020E CPY #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x020F]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -41208,7 +41208,7 @@ L0222:
 	}
 	// 0225 CPY #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x0226]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -41306,7 +41306,7 @@ L0238: // PAWN
 	clock += 5<<clockShift + 2
 	// 0238 LDX #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x0239]
 		x = m
 		nz = int(int8(x))
 	}
@@ -41437,7 +41437,7 @@ L0249:
 	}
 	// 024D CMP #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x024E]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -41542,13 +41542,13 @@ L025B:
 	}
 	// 025D AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x025E]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 025F CMP #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0260]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -41779,7 +41779,7 @@ L026D: // INPUT
 	clock += 4<<clockShift + 2
 	// 026D CMP #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x026E]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -41837,7 +41837,7 @@ L0276: // NOMV
 	clock += 4<<clockShift + 2
 	// 0276 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0277]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -41881,7 +41881,7 @@ L027D: // DISP
 	clock += 2<<clockShift + 1
 	// 027D LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x027E]
 		x = m
 		nz = int(int8(x))
 	}
@@ -41999,7 +41999,7 @@ L0292:
 	}
 	// 0294 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0295]
 		a = m
 		nz = int(int8(a))
 	}
@@ -42057,7 +42057,7 @@ L02A2: // HKEY
 	clock += 10<<clockShift + 4
 	// 02A2 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x02A3]
 		a = m
 		nz = int(int8(a))
 	}
@@ -42071,7 +42071,7 @@ L02A2: // HKEY
 	}
 	// 02A8 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x02A9]
 		x = m
 		nz = int(int8(x))
 	}
@@ -42793,7 +42793,7 @@ L02FD:
 	clock += 13<<clockShift + 4
 	// 02FD LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x02FE]
 		a = m
 		nz = int(int8(a))
 	}
@@ -43019,7 +43019,7 @@ L0307: // JC
 	}
 	// 0309 AND #$60
 	{
-		m := byte(0x60)
+		m := c.Mem[0x030A]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -43056,7 +43056,7 @@ L0310: // JQ
 	}
 	// 0312 AND #$40
 	{
-		m := byte(0x40)
+		m := c.Mem[0x0313]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -43242,7 +43242,7 @@ L032D:
 	}
 	// 0336 EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0337]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -43264,7 +43264,7 @@ L032D:
 	}
 	// 033C EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x033D]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -43286,7 +43286,7 @@ L032D:
 	}
 	// 0342 EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0343]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -43398,7 +43398,7 @@ L0358:
 	}
 	// 035A EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x035B]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -43584,7 +43584,7 @@ L037E: // CUT
 	}
 	// 0380 ORA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x0381]
 		a |= m
 		nz = int(int8(a))
 	}
@@ -43862,7 +43862,7 @@ L038E:
 	}
 	// 0393 LDA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x0394]
 		a = m
 		nz = int(int8(a))
 	}
@@ -43887,7 +43887,7 @@ L0397:
 	}
 	// 0398 ADC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0399]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -43966,7 +43966,7 @@ L03A3:
 	clock += 2<<clockShift + 1
 	// 03A3 LDY #$03
 	{
-		m := byte(0x03)
+		m := c.Mem[0x03A4]
 		y = m
 		nz = int(int8(y))
 	}
@@ -44046,7 +44046,7 @@ L03B2:
 	}
 	// 03B4 SBC #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x03B5]
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -44469,7 +44469,7 @@ L03BD: // DISMV
 	clock += 2<<clockShift + 1
 	// 03BD LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03BE]
 		x = m
 		nz = int(int8(x))
 	}
@@ -44721,7 +44721,7 @@ L03CD: // HSTORE
 	clock += 4<<clockShift + 2
 	// 03CD CPX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x03CE]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -44770,7 +44770,7 @@ L03D1:
 	}
 	// 03D8 AND #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x03D9]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -44823,7 +44823,7 @@ L03E2: // HS1
 	}
 	// 03E5 CMP #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x03E6]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -44972,7 +44972,7 @@ L0400: // REVERSE
 	}
 	// 0403 EOR #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x0404]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -44988,7 +44988,7 @@ L0400: // REVERSE
 	}
 	// 0409 EOR #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x040A]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -44998,7 +44998,7 @@ L0400: // REVERSE
 	}
 	// 040D LDX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x040E]
 		x = m
 		nz = int(int8(x))
 	}
@@ -45021,7 +45021,7 @@ L040F: // ETC
 	}
 	// 0412 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x0413]
 		a = m
 		nz = int(int8(a))
 	}
@@ -45081,7 +45081,7 @@ L040F: // ETC
 	}
 	// 041B LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x041C]
 		a = m
 		nz = int(int8(a))
 	}
@@ -45394,7 +45394,7 @@ L0426: // CMOVE
 	}
 	// 0430 AND #$88
 	{
-		m := byte(0x88)
+		m := c.Mem[0x0431]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -45458,7 +45458,7 @@ L043D:
 	}
 	// 043F CMP #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0440]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45483,13 +45483,13 @@ L0443:
 	}
 	// 0445 LDA #$7F
 	{
-		m := byte(0x7F)
+		m := c.Mem[0x0446]
 		a = m
 		nz = int(int8(a))
 	}
 	// 0447 ADC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0448]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -45547,7 +45547,7 @@ L044C: // RETL
 	clock += 8<<clockShift + 2
 	// 044C LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x044D]
 		a = m
 		nz = int(int8(a))
 	}
@@ -45732,7 +45732,7 @@ L044F: // ILLEGAL
 	clock += 10<<clockShift + 3
 	// 044F LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0450]
 		a = m
 		nz = int(int8(a))
 	}
@@ -45925,13 +45925,13 @@ L0453: // GO
 	clock += 4<<clockShift + 2
 	// 0453 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0454]
 		a = m
 		nz = int(int8(a))
 	}
 	// 0455 LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0456]
 		x = m
 		nz = int(int8(x))
 	}
@@ -45977,7 +45977,7 @@ L045D:
 	clock += 2<<clockShift + 1
 	// 045D LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x045E]
 		x = m
 		nz = int(int8(x))
 	}
@@ -46005,7 +46005,7 @@ L045F: // GSET
 	}
 	// 0462 AND #$88
 	{
-		m := byte(0x88)
+		m := c.Mem[0x0463]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -46079,7 +46079,7 @@ L046D:
 	}
 	// 0472 LDX #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0473]
 		x = m
 		nz = int(int8(x))
 	}
@@ -46094,7 +46094,7 @@ L046D:
 	}
 	// 0477 LDY #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x0478]
 		y = m
 		nz = int(int8(y))
 	}
@@ -46149,7 +46149,7 @@ L047F:
 	}
 	// 0484 LDY #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0485]
 		y = m
 		nz = int(int8(y))
 	}
@@ -46161,7 +46161,7 @@ L047F:
 	}
 	// 0489 CMP #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x048A]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -46247,7 +46247,7 @@ L0494: // GLEV
 	}
 	// 049F ADC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x04A0]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -46310,7 +46310,7 @@ L04A4: // ITER
 	}
 	// 04A6 LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x04A7]
 		x = m
 		nz = int(int8(x))
 	}
@@ -46337,7 +46337,7 @@ L04A4: // ITER
 	}
 	// 04B1 LDA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x04B2]
 		a = m
 		nz = int(int8(a))
 	}
@@ -46496,7 +46496,7 @@ L04C9:
 	}
 	// 04CB CMP #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x04CC]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -46517,7 +46517,7 @@ L04CF: // GDONE
 	clock += 2<<clockShift + 1
 	// 04CF LDY #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x04D0]
 		y = m
 		nz = int(int8(y))
 	}
@@ -47294,13 +47294,13 @@ L0520: // HLOOK
 	}
 	// 0524 AND #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x0525]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 0526 ORA #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0527]
 		a |= m
 		nz = int(int8(a))
 	}
@@ -47327,7 +47327,7 @@ L0520: // HLOOK
 	}
 	// 052E AND #$F8
 	{
-		m := byte(0xF8)
+		m := c.Mem[0x052F]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -47351,7 +47351,7 @@ L0520: // HLOOK
 	}
 	// 0536 AND #$F8
 	{
-		m := byte(0xF8)
+		m := c.Mem[0x0537]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -47401,7 +47401,7 @@ L053A:
 	}
 	// 0545 CMP #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0546]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -47481,7 +47481,7 @@ L0551:
 	}
 	// 055A AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x055B]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -47491,7 +47491,7 @@ L0551:
 	}
 	// 055E CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x055F]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -47659,7 +47659,7 @@ L057B:
 	clock += 4<<clockShift + 2
 	// 057B CMP #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x057C]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -47907,7 +47907,7 @@ L058A: // HPAWN
 	clock += 5<<clockShift + 2
 	// 058A LDA #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x058B]
 		a = m
 		nz = int(int8(a))
 	}
@@ -48006,13 +48006,13 @@ L059B:
 	clock += 6<<clockShift + 3
 	// 059B AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x059C]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 059D CMP #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x059E]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -48033,7 +48033,7 @@ L05A1: // HPD
 	clock += 5<<clockShift + 2
 	// 05A1 LDA #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x05A2]
 		a = m
 		nz = int(int8(a))
 	}
@@ -48168,7 +48168,7 @@ L05B5: // HPN
 	}
 	// 05B9 CMP #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x05BA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -48873,7 +48873,7 @@ L0796:
 	clock += 2<<clockShift + 1
 	// 0796 LDY #$09
 	{
-		m := byte(0x09)
+		m := c.Mem[0x0797]
 		y = m
 		nz = int(int8(y))
 	}
@@ -49100,7 +49100,7 @@ L07A0:
 	clock += 2<<clockShift + 1
 	// 07A0 LDY #$09
 	{
-		m := byte(0x09)
+		m := c.Mem[0x07A1]
 		y = m
 		nz = int(int8(y))
 	}
@@ -49320,7 +49320,7 @@ L07C3:
 	}
 	// 07CA LDA #$81
 	{
-		m := byte(0x81)
+		m := c.Mem[0x07CB]
 		a = m
 		nz = int(int8(a))
 	}
@@ -49540,7 +49540,7 @@ L07D4:
 	clock += 28<<clockShift + 9
 	// 07D4 EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x07D5]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -49562,7 +49562,7 @@ L07D4:
 	}
 	// 07DA EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x07DB]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -49986,7 +49986,7 @@ L080C:
 	clock += 12<<clockShift + 3
 	// 080C ORA #$40
 	{
-		m := byte(0x40)
+		m := c.Mem[0x080D]
 		a |= m
 		nz = int(int8(a))
 	}
@@ -50132,7 +50132,7 @@ L0828: // NOLEG
 	clock += 17<<clockShift + 5
 	// 0828 LDA #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0829]
 		a = m
 		nz = int(int8(a))
 	}
@@ -50326,7 +50326,7 @@ L0841: // CAPT
 	}
 	// 084D ORA #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x084E]
 		a |= m
 		nz = int(int8(a))
 	}
@@ -50680,7 +50680,7 @@ L086D:
 	}
 	// 0872 AND #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0873]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -50999,7 +50999,7 @@ L0881: // CNEXT
 	}
 	// 088A LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x088B]
 		a = m
 		nz = int(int8(a))
 	}
@@ -51149,7 +51149,7 @@ L08A7:
 	}
 	// 08A9 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x08AA]
 		a = m
 		nz = int(int8(a))
 	}
@@ -51922,7 +51922,7 @@ L090B: // KGONE
 	}
 	// 090D LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x090E]
 		a = m
 		nz = int(int8(a))
 	}
@@ -52188,7 +52188,7 @@ L091B:
 	}
 	// 0924 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0925]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -52246,7 +52246,7 @@ L092F:
 	}
 	// 0933 AND #$40
 	{
-		m := byte(0x40)
+		m := c.Mem[0x0934]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -52272,7 +52272,7 @@ L0937:
 	}
 	// 0939 AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x093A]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -52292,7 +52292,7 @@ L093D:
 	clock += 8<<clockShift + 2
 	// 093D LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x093E]
 		a = m
 		nz = int(int8(a))
 	}
@@ -52321,7 +52321,7 @@ L0942:
 	clock += 8<<clockShift + 2
 	// 0942 LDA #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0943]
 		a = m
 		nz = int(int8(a))
 	}
@@ -52566,7 +52566,7 @@ L094D: // CSIDE
 	}
 	// 0950 LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0951]
 		x = m
 		nz = int(int8(x))
 	}
@@ -52594,7 +52594,7 @@ L0955:
 	clock += 2<<clockShift + 1
 	// 0955 LDX #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x0956]
 		x = m
 		nz = int(int8(x))
 	}
@@ -52660,7 +52660,7 @@ L0963:
 	}
 	// 0966 CMP #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0967]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -52689,7 +52689,7 @@ L096A:
 	}
 	// 096D CMP #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x096E]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53049,7 +53049,7 @@ L099A:
 	}
 	// 09A6 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x09A7]
 		a = m
 		nz = int(int8(a))
 	}
@@ -53302,7 +53302,7 @@ L09B2: // ATTK
 	}
 	// 09B5 LDX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x09B6]
 		x = m
 		nz = int(int8(x))
 	}
@@ -53385,7 +53385,7 @@ L09C0:
 	clock += 4<<clockShift + 2
 	// 09C0 CMP #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x09C1]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53411,7 +53411,7 @@ L09C4:
 	}
 	// 09C5 CPX #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x09C6]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53446,7 +53446,7 @@ L09C9: // AK2
 	}
 	// 09CF LDA #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x09D0]
 		a = m
 		nz = int(int8(a))
 	}
@@ -53537,7 +53537,7 @@ L09E0:
 	clock += 4<<clockShift + 2
 	// 09E0 CMP #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x09E1]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53558,7 +53558,7 @@ L09E4:
 	clock += 8<<clockShift + 3
 	// 09E4 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x09E5]
 		a = m
 		nz = int(int8(a))
 	}
@@ -53582,7 +53582,7 @@ L09EB: // AK4
 	clock += 4<<clockShift + 2
 	// 09EB CMP #$FE
 	{
-		m := byte(0xFE)
+		m := c.Mem[0x09EC]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53603,7 +53603,7 @@ L09EF:
 	clock += 4<<clockShift + 2
 	// 09EF CMP #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x09F0]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53624,7 +53624,7 @@ L09F3:
 	clock += 4<<clockShift + 2
 	// 09F3 CMP #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x09F4]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53645,7 +53645,7 @@ L09F7:
 	clock += 4<<clockShift + 2
 	// 09F7 CMP #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x09F8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53686,7 +53686,7 @@ L0A00: // ZB
 	clock += 4<<clockShift + 2
 	// 0A00 CMP #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0A01]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53707,7 +53707,7 @@ L0A04:
 	clock += 4<<clockShift + 2
 	// 0A04 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0A05]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53728,7 +53728,7 @@ L0A08:
 	clock += 4<<clockShift + 2
 	// 0A08 CPX #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x0A09]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53749,7 +53749,7 @@ L0A0C:
 	clock += 4<<clockShift + 2
 	// 0A0C CPX #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x0A0D]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53784,7 +53784,7 @@ L0A12: // AROOK
 	clock += 4<<clockShift + 2
 	// 0A12 CPX #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x0A13]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53819,7 +53819,7 @@ L0A18: // ABISH
 	clock += 4<<clockShift + 2
 	// 0A18 CPX #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x0A19]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53859,7 +53859,7 @@ L0A1F:
 	clock += 8<<clockShift + 2
 	// 0A1F LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0A20]
 		a = m
 		nz = int(int8(a))
 	}
@@ -54054,7 +54054,7 @@ L0A22: // AYES
 	clock += 8<<clockShift + 2
 	// 0A22 LDA #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0A23]
 		a = m
 		nz = int(int8(a))
 	}
@@ -54258,7 +54258,7 @@ L0A25: // AMAN
 	}
 	// 0A26 AND #$88
 	{
-		m := byte(0x88)
+		m := c.Mem[0x0A27]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -54327,7 +54327,7 @@ L0A33:
 	}
 	// 0A36 CMP #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0A37]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -54356,7 +54356,7 @@ L0A3A:
 	}
 	// 0A3D AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0A3E]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -54547,7 +54547,7 @@ L0A40: // AOFF
 	clock += 2<<clockShift + 1
 	// 0A40 LDA #$FE
 	{
-		m := byte(0xFE)
+		m := c.Mem[0x0A41]
 		a = m
 		nz = int(int8(a))
 	}
@@ -54830,7 +54830,7 @@ L0A4F:
 	}
 	// 0A52 ADC #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0A53]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -54921,7 +54921,7 @@ L0A65: // PCN
 	clock += 2<<clockShift + 1
 	// 0A65 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0A66]
 		a = m
 		nz = int(int8(a))
 	}
@@ -55135,7 +55135,7 @@ L0A68: // PJAN
 	}
 	// 0A6A ADC #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0A6B]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -55182,7 +55182,7 @@ L0A6E:
 	clock += 5<<clockShift + 2
 	// 0A6E LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0A6F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -55238,7 +55238,7 @@ L0A75:
 	}
 	// 0A7A CMP #$78
 	{
-		m := byte(0x78)
+		m := c.Mem[0x0A7B]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -55263,7 +55263,7 @@ L0A7E:
 	}
 	// 0A80 ADC #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0A81]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -55358,7 +55358,7 @@ L0A85: // MKING
 	}
 	// 0A8B CMP #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x0A8C]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -55379,7 +55379,7 @@ L0A8F:
 	clock += 4<<clockShift + 2
 	// 0A8F CMP #$FE
 	{
-		m := byte(0xFE)
+		m := c.Mem[0x0A90]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -55414,7 +55414,7 @@ L0A93: // MK1
 	}
 	// 0A97 AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x0A98]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -55434,7 +55434,7 @@ L0A9B:
 	clock += 2<<clockShift + 1
 	// 0A9B ORA #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x0A9C]
 		a |= m
 		nz = int(int8(a))
 	}
@@ -55455,7 +55455,7 @@ L0A9D: // MK2
 	}
 	// 0AA2 LDX #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0AA3]
 		x = m
 		nz = int(int8(x))
 	}
@@ -55570,7 +55570,7 @@ L0AAF: // MOVE
 	}
 	// 0AC1 ORA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x0AC2]
 		a |= m
 		nz = int(int8(a))
 	}
@@ -55580,7 +55580,7 @@ L0AAF: // MOVE
 	}
 	// 0AC6 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0AC7]
 		a = m
 		nz = int(int8(a))
 	}
@@ -55598,7 +55598,7 @@ L0AAF: // MOVE
 	}
 	// 0AD1 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0AD2]
 		a = m
 		nz = int(int8(a))
 	}
@@ -55614,7 +55614,7 @@ L0AAF: // MOVE
 	}
 	// 0AD8 AND #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x0AD9]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -55624,7 +55624,7 @@ L0AAF: // MOVE
 	}
 	// 0ADC LDX #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0ADD]
 		x = m
 		nz = int(int8(x))
 	}
@@ -55677,7 +55677,7 @@ L0AE3:
 	}
 	// 0AE8 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0AE9]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -55697,7 +55697,7 @@ L0AEC:
 	clock += 4<<clockShift + 2
 	// 0AEC CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0AED]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -55724,7 +55724,7 @@ L0AF0: // MPAWN
 	}
 	// 0AF2 AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x0AF3]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -55736,7 +55736,7 @@ L0AF0: // MPAWN
 	}
 	// 0AF6 CPY #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0AF7]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -55757,7 +55757,7 @@ L0AFA:
 	clock += 2<<clockShift + 1
 	// 0AFA EOR #$70
 	{
-		m := byte(0x70)
+		m := c.Mem[0x0AFB]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -55770,7 +55770,7 @@ L0AFC: // MP1
 	clock += 4<<clockShift + 2
 	// 0AFC CMP #$70
 	{
-		m := byte(0x70)
+		m := c.Mem[0x0AFD]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -55907,7 +55907,7 @@ L0B0F: // MP2
 	}
 	// 0B15 CMP #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0B16]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -55928,7 +55928,7 @@ L0B19:
 	clock += 4<<clockShift + 2
 	// 0B19 CMP #$E0
 	{
-		m := byte(0xE0)
+		m := c.Mem[0x0B1A]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -55979,7 +55979,7 @@ L0B26: // MP4
 	clock += 4<<clockShift + 2
 	// 0B26 AND #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x0B27]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -56031,7 +56031,7 @@ L0B2E:
 	}
 	// 0B33 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0B34]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -56051,7 +56051,7 @@ L0B2E:
 	}
 	// 0B3D LDX #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0B3E]
 		x = m
 		nz = int(int8(x))
 	}
@@ -56105,7 +56105,7 @@ L0B46: // MREC
 	clock += 7<<clockShift + 3
 	// 0B46 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0B47]
 		a = m
 		nz = int(int8(a))
 	}
@@ -56155,7 +56155,7 @@ L0B4C:
 	}
 	// 0B53 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0B54]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -56384,7 +56384,7 @@ L0B59: // MR1
 	}
 	// 0B95 AND #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x0B96]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -56401,7 +56401,7 @@ L0B59: // MR1
 	}
 	// 0B9A LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x0B9B]
 		a = m
 		nz = int(int8(a))
 	}
@@ -56517,7 +56517,7 @@ L0B59: // MR1
 	}
 	// 0BB5 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0BB6]
 		a = m
 		nz = int(int8(a))
 	}
@@ -56651,7 +56651,7 @@ L0BD5:
 	}
 	// 0BD8 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0BD9]
 		a = m
 		nz = int(int8(a))
 	}
@@ -56711,7 +56711,7 @@ L0BE2:
 	}
 	// 0BE8 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0BE9]
 		a = m
 		nz = int(int8(a))
 	}
@@ -57283,7 +57283,7 @@ L0CF4: // MROOK
 	}
 	// 0CFA LDA #$82
 	{
-		m := byte(0x82)
+		m := c.Mem[0x0CFB]
 		a = m
 		nz = int(int8(a))
 	}
@@ -57490,7 +57490,7 @@ L0DE0: // HFIRST
 	clock += 8<<clockShift + 3
 	// 0DE0 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0DE1]
 		a = m
 		nz = int(int8(a))
 	}
@@ -57664,7 +57664,7 @@ L0EE0: // HBEST
 	}
 	// 0EE7 CPX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0EE8]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -58125,7 +58125,7 @@ L1062: // XINIT
 	clock += 16<<clockShift + 5
 	// 1062 LDX #$8A
 	{
-		m := byte(0x8A)
+		m := c.Mem[0x1063]
 		x = m
 		nz = int(int8(x))
 	}
@@ -58135,7 +58135,7 @@ L1062: // XINIT
 	}
 	// 1066 LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x1067]
 		x = m
 		nz = int(int8(x))
 	}
@@ -58360,7 +58360,7 @@ L106B: // XSETW
 	}
 	// 1074 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x1075]
 		a = m
 		nz = int(int8(a))
 	}
@@ -58588,7 +58588,7 @@ L1080:
 	clock += 2<<clockShift + 1
 	// 1080 LDX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x1081]
 		x = m
 		nz = int(int8(x))
 	}
@@ -58681,7 +58681,7 @@ L1097:
 	clock += 6<<clockShift + 2
 	// 1097 EOR #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x1098]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -58698,7 +58698,7 @@ L109C: // REVX2
 	clock += 14<<clockShift + 4
 	// 109C LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x109D]
 		a = m
 		nz = int(int8(a))
 	}
@@ -59021,7 +59021,7 @@ L10A3: // UMOVE
 	}
 	// 10C4 AND #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x10C5]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -59300,7 +59300,7 @@ L10ED: // U2
 	}
 	// 1105 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x1106]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -59566,7 +59566,7 @@ L110A: // UEP
 	}
 	// 1120 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x1121]
 		a = m
 		nz = int(int8(a))
 	}
@@ -59801,7 +59801,7 @@ L1129: // UROOK
 	}
 	// 1132 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x1133]
 		a = m
 		nz = int(int8(a))
 	}
@@ -59883,7 +59883,7 @@ L1129: // UROOK
 	}
 	// 114A LDA #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x114B]
 		a = m
 		nz = int(int8(a))
 	}
@@ -60131,7 +60131,7 @@ L1157:
 	}
 	// 115D AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x115E]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -60551,7 +60551,7 @@ L1168: // TPST
 	}
 	// 1170 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x1171]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -60666,7 +60666,7 @@ L1182:
 	}
 	// 1185 CPX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x1186]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -60687,7 +60687,7 @@ L1189:
 	clock += 16<<clockShift + 7
 	// 1189 SBC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x118A]
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -60762,7 +60762,7 @@ L1189:
 	}
 	// 1191 CMP #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x1192]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -60783,7 +60783,7 @@ L1195:
 	clock += 4<<clockShift + 2
 	// 1195 CMP #$FE
 	{
-		m := byte(0xFE)
+		m := c.Mem[0x1196]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -61069,7 +61069,7 @@ L11A3: // KOK
 	}
 	// 11A5 AND #$40
 	{
-		m := byte(0x40)
+		m := c.Mem[0x11A6]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -61115,7 +61115,7 @@ L11AD:
 	}
 	// 11AF CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x11B0]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -61155,13 +61155,13 @@ L11B3:
 	}
 	// 11B9 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x11BA]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 11BB CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x11BC]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -61182,7 +61182,7 @@ L11BF:
 	clock += 8<<clockShift + 2
 	// 11BF LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x11C0]
 		a = m
 		nz = int(int8(a))
 	}
@@ -61371,7 +61371,7 @@ L11C2: // KOKY
 	clock += 2<<clockShift + 1
 	// 11C2 LDA #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x11C3]
 		a = m
 		nz = int(int8(a))
 	}
@@ -61571,7 +61571,7 @@ L11C5: // MSEL
 	clock += 9<<clockShift + 4
 	// 11C5 LDX #$81
 	{
-		m := byte(0x81)
+		m := c.Mem[0x11C6]
 		x = m
 		nz = int(int8(x))
 	}
@@ -61583,7 +61583,7 @@ L11C5: // MSEL
 	}
 	// 11C9 AND #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x11CA]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -61603,7 +61603,7 @@ L11CD:
 	clock += 2<<clockShift + 1
 	// 11CD LDX #$86
 	{
-		m := byte(0x86)
+		m := c.Mem[0x11CE]
 		x = m
 		nz = int(int8(x))
 	}
@@ -61842,13 +61842,13 @@ L1200: // EXTRA
 	}
 	// 1210 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x1211]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 1212 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x1213]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -61888,7 +61888,7 @@ L1219:
 	clock += 4<<clockShift + 2
 	// 1219 CMP #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x121A]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -61997,7 +61997,7 @@ L1234:
 	}
 	// 1237 EOR #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x1238]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -62106,7 +62106,7 @@ L124D: // XPAWN
 	}
 	// 124F AND #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x1250]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -62120,7 +62120,7 @@ L124D: // XPAWN
 	}
 	// 1255 SBC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x1256]
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -62160,7 +62160,7 @@ L124D: // XPAWN
 	}
 	// 125C ORA #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x125D]
 		a |= m
 		nz = int(int8(a))
 	}
@@ -62176,7 +62176,7 @@ L124D: // XPAWN
 	}
 	// 1264 AND #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x1265]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -62190,7 +62190,7 @@ L124D: // XPAWN
 	}
 	// 126A SBC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x126B]
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -62250,13 +62250,13 @@ L1274:
 	}
 	// 1277 AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x1278]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 1279 CMP #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x127A]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -62303,7 +62303,7 @@ L1281:
 	}
 	// 1283 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x1284]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -62324,7 +62324,7 @@ L1287:
 	clock += 6<<clockShift + 3
 	// 1287 SBC #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x1288]
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -62354,7 +62354,7 @@ L1287:
 	}
 	// 1289 CMP #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x128A]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -62415,7 +62415,7 @@ L128D:
 	}
 	// 1293 CMP #$03
 	{
-		m := byte(0x03)
+		m := c.Mem[0x1294]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -62507,7 +62507,7 @@ L12A6:
 	clock += 2<<clockShift + 1
 	// 12A6 LDY #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x12A7]
 		y = m
 		nz = int(int8(y))
 	}
@@ -62581,7 +62581,7 @@ L12B4:
 	clock += 12<<clockShift + 5
 	// 12B4 AND #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x12B5]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -62621,7 +62621,7 @@ L12B4:
 	}
 	// 12BA CMP #$03
 	{
-		m := byte(0x03)
+		m := c.Mem[0x12BB]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -62647,7 +62647,7 @@ L12BE: // XP2
 	}
 	// 12BF CPY #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x12C0]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -62835,7 +62835,7 @@ L12E7:
 	clock += 8<<clockShift + 3
 	// 12E7 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x12E8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -62845,7 +62845,7 @@ L12E7:
 	}
 	// 12EC LDY #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x12ED]
 		y = m
 		nz = int(int8(y))
 	}
@@ -62905,7 +62905,7 @@ L12F7:
 	clock += 16<<clockShift + 6
 	// 12F7 AND #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x12F8]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -62949,7 +62949,7 @@ L12F7:
 	}
 	// 1300 CMP #$03
 	{
-		m := byte(0x03)
+		m := c.Mem[0x1301]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -63040,7 +63040,7 @@ L130E: // XS2
 	}
 	// 1315 CMP #$03
 	{
-		m := byte(0x03)
+		m := c.Mem[0x1316]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -63096,7 +63096,7 @@ L1323: // XS3
 	}
 	// 1324 CPY #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x1325]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -63494,7 +63494,7 @@ L136D:
 	}
 	// 1372 AND #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x1373]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -63520,7 +63520,7 @@ L1376:
 	}
 	// 1378 AND #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x1379]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -63536,7 +63536,7 @@ L1376:
 	}
 	// 1380 AND #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x1381]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -63546,7 +63546,7 @@ L1376:
 	}
 	// 1385 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x1386]
 		a = m
 		nz = int(int8(a))
 	}
@@ -63556,7 +63556,7 @@ L1376:
 	}
 	// 138A LDY #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x138B]
 		y = m
 		nz = int(int8(y))
 	}
@@ -63595,7 +63595,7 @@ L1391:
 	clock += 8<<clockShift + 3
 	// 1391 AND #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x1392]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -63622,7 +63622,7 @@ L1398:
 	clock += 12<<clockShift + 4
 	// 1398 LDA #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x1399]
 		a = m
 		nz = int(int8(a))
 	}
@@ -63673,7 +63673,7 @@ L13A7:
 	clock += 10<<clockShift + 3
 	// 13A7 LDA #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x13A8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -63701,7 +63701,7 @@ L13AF: // XR2
 	}
 	// 13B0 CPY #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x13B1]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -63908,7 +63908,7 @@ L17A1: // NEGA
 	}
 	// 17A3 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x17A4]
 		a = m
 		nz = int(int8(a))
 	}
@@ -63951,7 +63951,7 @@ L17AB:
 	}
 	// 17AD CPX #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x17AE]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))

@@ -99,56 +99,56 @@ var Special = &emu.Native{
 		{Lo: 0x07EF, Hi: 0x07FA},
 	},
 	Parts: []emu.Part{
-		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0006}}},
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0001}, {Lo: 0x0003, Hi: 0x0006}}},
 		{Start: 0x0007, Bytes: []emu.Range{{Lo: 0x0007, Hi: 0x0007}}},
 		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
 		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
 		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
-		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
-		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
+		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0014}, {Lo: 0x0016, Hi: 0x0017}}},
+		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0018}}},
 		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x0020}}},
 		{Start: 0x0021, Bytes: []emu.Range{{Lo: 0x0021, Hi: 0x0023}}},
 		{Start: 0x0024, Bytes: []emu.Range{{Lo: 0x0024, Hi: 0x0026}}},
-		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x002A}}},
+		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x0027}, {Lo: 0x0029, Hi: 0x002A}}},
 		{Start: 0x002B, Bytes: []emu.Range{{Lo: 0x002B, Hi: 0x002D}}},
-		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0031}}},
-		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0035}}},
+		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x002E}, {Lo: 0x0030, Hi: 0x0031}}},
+		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0032}, {Lo: 0x0034, Hi: 0x0035}}},
 		{Start: 0x0036, Bytes: []emu.Range{{Lo: 0x0036, Hi: 0x0038}}},
 		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x0040}}},
-		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0044}}},
+		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0041}, {Lo: 0x0043, Hi: 0x0044}}},
 		{Start: 0x0045, Bytes: []emu.Range{{Lo: 0x0045, Hi: 0x0047}}},
 		{Start: 0x0048, Bytes: []emu.Range{{Lo: 0x0048, Hi: 0x004A}}},
 		{Start: 0x004B, Bytes: []emu.Range{{Lo: 0x004B, Hi: 0x004D}}},
 		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0103}}},
 		{Start: 0x0104, Bytes: []emu.Range{{Lo: 0x0104, Hi: 0x0107}}},
-		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x010B}}},
+		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x0108}, {Lo: 0x010A, Hi: 0x010B}}},
 		{Start: 0x010C, Bytes: []emu.Range{{Lo: 0x010C, Hi: 0x010F}}},
-		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0115}}},
+		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0112}, {Lo: 0x0114, Hi: 0x0115}}},
 		{Start: 0x0116, Bytes: []emu.Range{{Lo: 0x0116, Hi: 0x0117}}},
 		{Start: 0x0118, Bytes: []emu.Range{{Lo: 0x0118, Hi: 0x0119}}},
-		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011D}}},
+		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011A}, {Lo: 0x011C, Hi: 0x011D}}},
 		{Start: 0x011E, Bytes: []emu.Range{{Lo: 0x011E, Hi: 0x0122}}},
 		{Start: 0x0123, Bytes: []emu.Range{{Lo: 0x0123, Hi: 0x0125}}},
 		{Start: 0x0126, Bytes: []emu.Range{{Lo: 0x0126, Hi: 0x0128}}},
 		{Start: 0x0129, Bytes: []emu.Range{{Lo: 0x0129, Hi: 0x012C}}},
 		{Start: 0x012D, Bytes: []emu.Range{{Lo: 0x012D, Hi: 0x0130}}},
 		{Start: 0x0131, Bytes: []emu.Range{{Lo: 0x0131, Hi: 0x0137}}},
-		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013B}}},
+		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x0138}, {Lo: 0x013A, Hi: 0x013B}}},
 		{Start: 0x013C, Bytes: []emu.Range{{Lo: 0x013C, Hi: 0x013D}}},
 		{Start: 0x013E, Bytes: []emu.Range{{Lo: 0x013E, Hi: 0x013E}}},
-		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0149}}},
+		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0143}, {Lo: 0x0145, Hi: 0x0149}}},
 		{Start: 0x014A, Bytes: []emu.Range{{Lo: 0x014A, Hi: 0x014C}}},
 		{Start: 0x014D, Bytes: []emu.Range{{Lo: 0x014D, Hi: 0x014F}}},
 		{Start: 0x0150, Bytes: []emu.Range{{Lo: 0x0150, Hi: 0x0152}}},
-		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0159}}},
+		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0153}, {Lo: 0x0155, Hi: 0x0159}}},
 		{Start: 0x015A, Bytes: []emu.Range{{Lo: 0x015A, Hi: 0x015C}}},
 		{Start: 0x015D, Bytes: []emu.Range{{Lo: 0x015D, Hi: 0x015F}}},
-		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0163}}},
+		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0160}, {Lo: 0x0162, Hi: 0x0163}}},
 		{Start: 0x0164, Bytes: []emu.Range{{Lo: 0x0164, Hi: 0x0169}}},
-		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016D}}},
+		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016A}, {Lo: 0x016C, Hi: 0x016D}}},
 		{Start: 0x016E, Bytes: []emu.Range{{Lo: 0x016E, Hi: 0x016E}}},
 		{Start: 0x016F, Bytes: []emu.Range{{Lo: 0x016F, Hi: 0x0170}}},
-		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0174}}},
+		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0171}, {Lo: 0x0173, Hi: 0x0174}}},
 		{Start: 0x0175, Bytes: []emu.Range{{Lo: 0x0175, Hi: 0x0179}}},
 		{Start: 0x017A, Bytes: []emu.Range{{Lo: 0x017A, Hi: 0x017C}}},
 		{Start: 0x017D, Bytes: []emu.Range{{Lo: 0x017D, Hi: 0x017E}}},
@@ -158,24 +158,24 @@ var Special = &emu.Native{
 		{Start: 0x0188, Bytes: []emu.Range{{Lo: 0x0188, Hi: 0x018A}, {Lo: 0x018C, Hi: 0x018F}}},
 		{Start: 0x0190, Bytes: []emu.Range{{Lo: 0x0190, Hi: 0x0192}}},
 		{Start: 0x0193, Bytes: []emu.Range{{Lo: 0x0193, Hi: 0x0195}}},
-		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0199}}},
+		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0196}, {Lo: 0x0198, Hi: 0x0199}}},
 		{Start: 0x019A, Bytes: []emu.Range{{Lo: 0x019A, Hi: 0x019C}}},
-		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019E}}},
+		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019D}}},
 		{Start: 0x019F, Bytes: []emu.Range{{Lo: 0x019F, Hi: 0x01A4}}},
 		{Start: 0x01A5, Bytes: []emu.Range{{Lo: 0x01A5, Hi: 0x01A7}}},
 		{Start: 0x01A8, Bytes: []emu.Range{{Lo: 0x01A8, Hi: 0x01AB}}},
 		{Start: 0x01AC, Bytes: []emu.Range{{Lo: 0x01AC, Hi: 0x01AE}}},
-		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0201}}},
-		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0203}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0200}}},
+		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0202}}},
 		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0208}}},
-		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x020C}}},
+		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x0209}, {Lo: 0x020B, Hi: 0x020C}}},
 		{Start: 0x020D, Bytes: []emu.Range{{Lo: 0x020D, Hi: 0x0210}}},
 		{Start: 0x0211, Bytes: []emu.Range{{Lo: 0x0211, Hi: 0x0211}}},
 		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0214}}},
-		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x021E}}},
-		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0222}}},
-		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0226}}},
-		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x022A}}},
+		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x0217}, {Lo: 0x0219, Hi: 0x021B}, {Lo: 0x021D, Hi: 0x021E}}},
+		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x021F}, {Lo: 0x0221, Hi: 0x0222}}},
+		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0223}, {Lo: 0x0225, Hi: 0x0226}}},
+		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x0227}, {Lo: 0x0229, Hi: 0x022A}}},
 		{Start: 0x022B, Bytes: []emu.Range{{Lo: 0x022B, Hi: 0x022C}}},
 		{Start: 0x022D, Bytes: []emu.Range{{Lo: 0x022D, Hi: 0x022F}}},
 		{Start: 0x0230, Bytes: []emu.Range{{Lo: 0x0230, Hi: 0x0231}}},
@@ -183,16 +183,16 @@ var Special = &emu.Native{
 		{Start: 0x0234, Bytes: []emu.Range{{Lo: 0x0234, Hi: 0x0236}}},
 		{Start: 0x0237, Bytes: []emu.Range{{Lo: 0x0237, Hi: 0x0238}}},
 		{Start: 0x0239, Bytes: []emu.Range{{Lo: 0x0239, Hi: 0x023A}}},
-		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023E}}},
+		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023B}, {Lo: 0x023D, Hi: 0x023E}}},
 		{Start: 0x023F, Bytes: []emu.Range{{Lo: 0x023F, Hi: 0x0241}}},
 		{Start: 0x0242, Bytes: []emu.Range{{Lo: 0x0242, Hi: 0x0243}}},
 		{Start: 0x0244, Bytes: []emu.Range{{Lo: 0x0244, Hi: 0x0245}}},
 		{Start: 0x0246, Bytes: []emu.Range{{Lo: 0x0246, Hi: 0x0248}}},
-		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024E}}},
+		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024B}, {Lo: 0x024D, Hi: 0x024E}}},
 		{Start: 0x024F, Bytes: []emu.Range{{Lo: 0x024F, Hi: 0x0250}}},
-		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0254}}},
+		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0251}, {Lo: 0x0253, Hi: 0x0254}}},
 		{Start: 0x0255, Bytes: []emu.Range{{Lo: 0x0255, Hi: 0x0257}}},
-		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025D}}},
+		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025A}, {Lo: 0x025C, Hi: 0x025D}}},
 		{Start: 0x025E, Bytes: []emu.Range{{Lo: 0x025E, Hi: 0x025F}}},
 		{Start: 0x0260, Bytes: []emu.Range{{Lo: 0x0260, Hi: 0x0262}}},
 		{Start: 0x028E, Bytes: []emu.Range{{Lo: 0x028E, Hi: 0x0290}}},
@@ -208,24 +208,24 @@ var Special = &emu.Native{
 		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02AB}}},
 		{Start: 0x02AC, Bytes: []emu.Range{{Lo: 0x02AC, Hi: 0x02AE}}},
 		{Start: 0x02AF, Bytes: []emu.Range{{Lo: 0x02AF, Hi: 0x02B1}}},
-		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B3}}},
-		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02C8}}},
-		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02D6}}},
-		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02DA}}},
+		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B2}}},
+		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02B7}, {Lo: 0x02B9, Hi: 0x02C0}, {Lo: 0x02C2, Hi: 0x02C8}}},
+		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02D3}, {Lo: 0x02D5, Hi: 0x02D6}}},
+		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02D9}}},
 		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E1}}},
 		{Start: 0x02DE, Bytes: []emu.Range{{Lo: 0x02DE, Hi: 0x02E1}}},
-		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E5}}},
-		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02EB}}},
+		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E2}, {Lo: 0x02E4, Hi: 0x02E5}}},
+		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02E6}, {Lo: 0x02E8, Hi: 0x02E8}, {Lo: 0x02EA, Hi: 0x02EB}}},
 		{Start: 0x02EC, Bytes: []emu.Range{{Lo: 0x02EC, Hi: 0x02EC}}},
 		{Start: 0x02ED, Bytes: []emu.Range{{Lo: 0x02ED, Hi: 0x02EF}}},
-		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02FF}}},
+		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02F7}, {Lo: 0x02F9, Hi: 0x02FF}}},
 		{Start: 0x0300, Bytes: []emu.Range{{Lo: 0x0300, Hi: 0x0302}}},
 		{Start: 0x0303, Bytes: []emu.Range{{Lo: 0x0303, Hi: 0x0305}}},
 		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0308}}},
 		{Start: 0x0309, Bytes: []emu.Range{{Lo: 0x0309, Hi: 0x0310}}},
-		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0314}}},
-		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0318}}},
-		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x031D}}},
+		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0312}, {Lo: 0x0314, Hi: 0x0314}}},
+		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0316}, {Lo: 0x0318, Hi: 0x0318}}},
+		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x0319}, {Lo: 0x031B, Hi: 0x031D}}},
 		{Start: 0x031E, Bytes: []emu.Range{{Lo: 0x031E, Hi: 0x0324}}},
 		{Start: 0x0325, Bytes: []emu.Range{{Lo: 0x0325, Hi: 0x0327}}},
 		{Start: 0x0328, Bytes: []emu.Range{{Lo: 0x0328, Hi: 0x032A}}},
@@ -234,11 +234,11 @@ var Special = &emu.Native{
 		{Start: 0x0331, Bytes: []emu.Range{{Lo: 0x0331, Hi: 0x0333}}},
 		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x034D}}},
 		{Start: 0x0377, Bytes: []emu.Range{{Lo: 0x0377, Hi: 0x037C}}},
-		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x0380}}},
+		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x037D}, {Lo: 0x037F, Hi: 0x0380}}},
 		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0384}}},
 		{Start: 0x0385, Bytes: []emu.Range{{Lo: 0x0385, Hi: 0x0388}}},
-		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x038A}}},
-		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x0392}}},
+		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x0389}}},
+		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x038B}, {Lo: 0x038D, Hi: 0x0392}}},
 		{Start: 0x0393, Bytes: []emu.Range{{Lo: 0x0393, Hi: 0x0394}}},
 		{Start: 0x0395, Bytes: []emu.Range{{Lo: 0x0395, Hi: 0x039E}}},
 		{Start: 0x039F, Bytes: []emu.Range{{Lo: 0x039F, Hi: 0x03A1}}},
@@ -246,46 +246,46 @@ var Special = &emu.Native{
 		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AB}}},
 		{Start: 0x03AC, Bytes: []emu.Range{{Lo: 0x03AC, Hi: 0x03BA}}},
 		{Start: 0x03BB, Bytes: []emu.Range{{Lo: 0x03BB, Hi: 0x03BC}}},
-		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C7}}},
-		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03CE}}},
-		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D4}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03BD}, {Lo: 0x03BF, Hi: 0x03C3}, {Lo: 0x03C5, Hi: 0x03C7}}},
+		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03C8}, {Lo: 0x03CA, Hi: 0x03CE}}},
+		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D1}, {Lo: 0x03D3, Hi: 0x03D4}}},
 		{Start: 0x03D5, Bytes: []emu.Range{{Lo: 0x03D5, Hi: 0x03E3}}},
 		{Start: 0x03E4, Bytes: []emu.Range{{Lo: 0x03E4, Hi: 0x03E6}}},
-		{Start: 0x03E7, Bytes: []emu.Range{{Lo: 0x03E7, Hi: 0x03E9}}},
-		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EB}}},
+		{Start: 0x03E7, Bytes: []emu.Range{{Lo: 0x03E7, Hi: 0x03E7}, {Lo: 0x03E9, Hi: 0x03E9}}},
+		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EA}}},
 		{Start: 0x03EC, Bytes: []emu.Range{{Lo: 0x03EC, Hi: 0x03F2}}},
 		{Start: 0x03F3, Bytes: []emu.Range{{Lo: 0x03F3, Hi: 0x03F9}}},
-		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x0409}}},
-		{Start: 0x040A, Bytes: []emu.Range{{Lo: 0x040A, Hi: 0x040D}}},
+		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x0400}, {Lo: 0x0402, Hi: 0x0404}, {Lo: 0x0406, Hi: 0x0409}}},
+		{Start: 0x040A, Bytes: []emu.Range{{Lo: 0x040A, Hi: 0x040C}}},
 		{Start: 0x040E, Bytes: []emu.Range{{Lo: 0x040E, Hi: 0x0419}}},
-		{Start: 0x041A, Bytes: []emu.Range{{Lo: 0x041A, Hi: 0x0421}}},
+		{Start: 0x041A, Bytes: []emu.Range{{Lo: 0x041A, Hi: 0x041A}, {Lo: 0x041C, Hi: 0x041F}, {Lo: 0x0421, Hi: 0x0421}}},
 		{Start: 0x0422, Bytes: []emu.Range{{Lo: 0x0422, Hi: 0x0424}}},
-		{Start: 0x0425, Bytes: []emu.Range{{Lo: 0x0425, Hi: 0x042B}}},
+		{Start: 0x0425, Bytes: []emu.Range{{Lo: 0x0425, Hi: 0x0428}, {Lo: 0x042A, Hi: 0x042B}}},
 		{Start: 0x042C, Bytes: []emu.Range{{Lo: 0x042C, Hi: 0x042E}}},
 		{Start: 0x042F, Bytes: []emu.Range{{Lo: 0x042F, Hi: 0x0430}}},
 		{Start: 0x0431, Bytes: []emu.Range{{Lo: 0x0431, Hi: 0x0433}}},
-		{Start: 0x0434, Bytes: []emu.Range{{Lo: 0x0434, Hi: 0x0435}}},
+		{Start: 0x0434, Bytes: []emu.Range{{Lo: 0x0434, Hi: 0x0434}}},
 		{Start: 0x0436, Bytes: []emu.Range{{Lo: 0x0436, Hi: 0x0436}}},
 		{Start: 0x0437, Bytes: []emu.Range{{Lo: 0x0437, Hi: 0x043A}}},
 		{Start: 0x043B, Bytes: []emu.Range{{Lo: 0x043B, Hi: 0x043F}}},
-		{Start: 0x0440, Bytes: []emu.Range{{Lo: 0x0440, Hi: 0x0445}}},
-		{Start: 0x0446, Bytes: []emu.Range{{Lo: 0x0446, Hi: 0x044A}}},
-		{Start: 0x044B, Bytes: []emu.Range{{Lo: 0x044B, Hi: 0x044F}}},
+		{Start: 0x0440, Bytes: []emu.Range{{Lo: 0x0440, Hi: 0x0442}, {Lo: 0x0444, Hi: 0x0445}}},
+		{Start: 0x0446, Bytes: []emu.Range{{Lo: 0x0446, Hi: 0x0446}, {Lo: 0x0448, Hi: 0x044A}}},
+		{Start: 0x044B, Bytes: []emu.Range{{Lo: 0x044B, Hi: 0x044B}, {Lo: 0x044D, Hi: 0x044F}}},
 		{Start: 0x0450, Bytes: []emu.Range{{Lo: 0x0450, Hi: 0x0450}}},
-		{Start: 0x0451, Bytes: []emu.Range{{Lo: 0x0451, Hi: 0x0458}}},
-		{Start: 0x0459, Bytes: []emu.Range{{Lo: 0x0459, Hi: 0x045A}}},
-		{Start: 0x045B, Bytes: []emu.Range{{Lo: 0x045B, Hi: 0x0460}}},
+		{Start: 0x0451, Bytes: []emu.Range{{Lo: 0x0451, Hi: 0x0454}, {Lo: 0x0456, Hi: 0x0458}}},
+		{Start: 0x0459, Bytes: []emu.Range{{Lo: 0x0459, Hi: 0x0459}}},
+		{Start: 0x045B, Bytes: []emu.Range{{Lo: 0x045B, Hi: 0x045F}}},
 		{Start: 0x0461, Bytes: []emu.Range{{Lo: 0x0461, Hi: 0x0464}}},
 		{Start: 0x0465, Bytes: []emu.Range{{Lo: 0x0465, Hi: 0x0467}}},
 		{Start: 0x0468, Bytes: []emu.Range{{Lo: 0x0468, Hi: 0x0468}}},
-		{Start: 0x0469, Bytes: []emu.Range{{Lo: 0x0469, Hi: 0x046F}}},
+		{Start: 0x0469, Bytes: []emu.Range{{Lo: 0x0469, Hi: 0x046C}, {Lo: 0x046E, Hi: 0x046F}}},
 		{Start: 0x0470, Bytes: []emu.Range{{Lo: 0x0470, Hi: 0x0471}}},
 		{Start: 0x0472, Bytes: []emu.Range{{Lo: 0x0472, Hi: 0x047A}}},
-		{Start: 0x047B, Bytes: []emu.Range{{Lo: 0x047B, Hi: 0x047C}}},
+		{Start: 0x047B, Bytes: []emu.Range{{Lo: 0x047B, Hi: 0x047B}}},
 		{Start: 0x047D, Bytes: []emu.Range{{Lo: 0x047D, Hi: 0x0480}}},
 		{Start: 0x0481, Bytes: []emu.Range{{Lo: 0x0481, Hi: 0x0483}}},
 		{Start: 0x0484, Bytes: []emu.Range{{Lo: 0x0484, Hi: 0x0485}}},
-		{Start: 0x0486, Bytes: []emu.Range{{Lo: 0x0486, Hi: 0x048B}}},
+		{Start: 0x0486, Bytes: []emu.Range{{Lo: 0x0486, Hi: 0x0488}, {Lo: 0x048A, Hi: 0x048B}}},
 		{Start: 0x048C, Bytes: []emu.Range{{Lo: 0x048C, Hi: 0x0490}}},
 		{Start: 0x0491, Bytes: []emu.Range{{Lo: 0x0491, Hi: 0x0495}}},
 		{Start: 0x0496, Bytes: []emu.Range{{Lo: 0x0496, Hi: 0x0497}}},
@@ -299,11 +299,11 @@ var Special = &emu.Native{
 		{Start: 0x04B4, Bytes: []emu.Range{{Lo: 0x04B4, Hi: 0x04B6}}},
 		{Start: 0x04B7, Bytes: []emu.Range{{Lo: 0x04B7, Hi: 0x04B7}}},
 		{Start: 0x04B8, Bytes: []emu.Range{{Lo: 0x04B8, Hi: 0x04C2}}},
-		{Start: 0x04C3, Bytes: []emu.Range{{Lo: 0x04C3, Hi: 0x04DD}}},
+		{Start: 0x04C3, Bytes: []emu.Range{{Lo: 0x04C3, Hi: 0x04D5}, {Lo: 0x04D7, Hi: 0x04DD}}},
 		{Start: 0x04DE, Bytes: []emu.Range{{Lo: 0x04DE, Hi: 0x04E0}}},
 		{Start: 0x04E1, Bytes: []emu.Range{{Lo: 0x04E1, Hi: 0x04E3}}},
 		{Start: 0x04E4, Bytes: []emu.Range{{Lo: 0x04E4, Hi: 0x04F5}}},
-		{Start: 0x04F6, Bytes: []emu.Range{{Lo: 0x04F6, Hi: 0x04F9}}},
+		{Start: 0x04F6, Bytes: []emu.Range{{Lo: 0x04F6, Hi: 0x04F6}, {Lo: 0x04F8, Hi: 0x04F9}}},
 		{Start: 0x04FA, Bytes: []emu.Range{{Lo: 0x04FA, Hi: 0x04FC}}},
 		{Start: 0x04FD, Bytes: []emu.Range{{Lo: 0x04FD, Hi: 0x04FE}}},
 		{Start: 0x04FF, Bytes: []emu.Range{{Lo: 0x04FF, Hi: 0x0500}}},
@@ -313,88 +313,88 @@ var Special = &emu.Native{
 		{Start: 0x0509, Bytes: []emu.Range{{Lo: 0x0509, Hi: 0x050A}}},
 		{Start: 0x050B, Bytes: []emu.Range{{Lo: 0x050B, Hi: 0x050D}}},
 		{Start: 0x050E, Bytes: []emu.Range{{Lo: 0x050E, Hi: 0x0510}}},
-		{Start: 0x0511, Bytes: []emu.Range{{Lo: 0x0511, Hi: 0x0518}}},
+		{Start: 0x0511, Bytes: []emu.Range{{Lo: 0x0511, Hi: 0x0515}, {Lo: 0x0517, Hi: 0x0518}}},
 		{Start: 0x0519, Bytes: []emu.Range{{Lo: 0x0519, Hi: 0x051B}}},
 		{Start: 0x051C, Bytes: []emu.Range{{Lo: 0x051C, Hi: 0x051D}}},
 		{Start: 0x051E, Bytes: []emu.Range{{Lo: 0x051E, Hi: 0x051F}}},
-		{Start: 0x0520, Bytes: []emu.Range{{Lo: 0x0520, Hi: 0x0527}}},
+		{Start: 0x0520, Bytes: []emu.Range{{Lo: 0x0520, Hi: 0x0522}, {Lo: 0x0524, Hi: 0x0524}, {Lo: 0x0526, Hi: 0x0527}}},
 		{Start: 0x0528, Bytes: []emu.Range{{Lo: 0x0528, Hi: 0x052D}}},
 		{Start: 0x052E, Bytes: []emu.Range{{Lo: 0x052E, Hi: 0x0530}}},
 		{Start: 0x0531, Bytes: []emu.Range{{Lo: 0x0531, Hi: 0x0533}}},
-		{Start: 0x0534, Bytes: []emu.Range{{Lo: 0x0534, Hi: 0x053B}}},
+		{Start: 0x0534, Bytes: []emu.Range{{Lo: 0x0534, Hi: 0x0536}, {Lo: 0x0538, Hi: 0x0538}, {Lo: 0x053A, Hi: 0x053B}}},
 		{Start: 0x053C, Bytes: []emu.Range{{Lo: 0x053C, Hi: 0x053E}}},
 		{Start: 0x053F, Bytes: []emu.Range{{Lo: 0x053F, Hi: 0x0542}}},
-		{Start: 0x0543, Bytes: []emu.Range{{Lo: 0x0543, Hi: 0x054B}}},
-		{Start: 0x054C, Bytes: []emu.Range{{Lo: 0x054C, Hi: 0x0554}}},
-		{Start: 0x0555, Bytes: []emu.Range{{Lo: 0x0555, Hi: 0x0557}}},
+		{Start: 0x0543, Bytes: []emu.Range{{Lo: 0x0543, Hi: 0x0546}, {Lo: 0x0548, Hi: 0x0548}, {Lo: 0x054A, Hi: 0x054B}}},
+		{Start: 0x054C, Bytes: []emu.Range{{Lo: 0x054C, Hi: 0x0550}, {Lo: 0x0552, Hi: 0x0554}}},
+		{Start: 0x0555, Bytes: []emu.Range{{Lo: 0x0555, Hi: 0x0555}, {Lo: 0x0557, Hi: 0x0557}}},
 		{Start: 0x0558, Bytes: []emu.Range{{Lo: 0x0558, Hi: 0x055B}}},
-		{Start: 0x055C, Bytes: []emu.Range{{Lo: 0x055C, Hi: 0x055F}}},
+		{Start: 0x055C, Bytes: []emu.Range{{Lo: 0x055C, Hi: 0x055C}, {Lo: 0x055E, Hi: 0x055F}}},
 		{Start: 0x0560, Bytes: []emu.Range{{Lo: 0x0560, Hi: 0x0564}}},
 		{Start: 0x0565, Bytes: []emu.Range{{Lo: 0x0565, Hi: 0x0567}}},
 		{Start: 0x0568, Bytes: []emu.Range{{Lo: 0x0568, Hi: 0x056A}}},
 		{Start: 0x056B, Bytes: []emu.Range{{Lo: 0x056B, Hi: 0x057A}}},
 		{Start: 0x057B, Bytes: []emu.Range{{Lo: 0x057B, Hi: 0x057D}}},
 		{Start: 0x057E, Bytes: []emu.Range{{Lo: 0x057E, Hi: 0x0582}}},
-		{Start: 0x0583, Bytes: []emu.Range{{Lo: 0x0583, Hi: 0x058B}}},
+		{Start: 0x0583, Bytes: []emu.Range{{Lo: 0x0583, Hi: 0x0583}, {Lo: 0x0585, Hi: 0x058B}}},
 		{Start: 0x058C, Bytes: []emu.Range{{Lo: 0x058C, Hi: 0x058C}}},
 		{Start: 0x058D, Bytes: []emu.Range{{Lo: 0x058D, Hi: 0x058F}}},
 		{Start: 0x0590, Bytes: []emu.Range{{Lo: 0x0590, Hi: 0x0592}}},
 		{Start: 0x0593, Bytes: []emu.Range{{Lo: 0x0593, Hi: 0x0594}}},
-		{Start: 0x0595, Bytes: []emu.Range{{Lo: 0x0595, Hi: 0x0599}}},
+		{Start: 0x0595, Bytes: []emu.Range{{Lo: 0x0595, Hi: 0x0598}}},
 		{Start: 0x059A, Bytes: []emu.Range{{Lo: 0x059A, Hi: 0x059E}}},
 		{Start: 0x059F, Bytes: []emu.Range{{Lo: 0x059F, Hi: 0x05A1}}},
-		{Start: 0x05A2, Bytes: []emu.Range{{Lo: 0x05A2, Hi: 0x05A5}}},
-		{Start: 0x05A6, Bytes: []emu.Range{{Lo: 0x05A6, Hi: 0x05B4}}},
-		{Start: 0x05B5, Bytes: []emu.Range{{Lo: 0x05B5, Hi: 0x05C8}}},
-		{Start: 0x05C9, Bytes: []emu.Range{{Lo: 0x05C9, Hi: 0x05D0}}},
+		{Start: 0x05A2, Bytes: []emu.Range{{Lo: 0x05A2, Hi: 0x05A2}, {Lo: 0x05A4, Hi: 0x05A5}}},
+		{Start: 0x05A6, Bytes: []emu.Range{{Lo: 0x05A6, Hi: 0x05AC}, {Lo: 0x05AE, Hi: 0x05B4}}},
+		{Start: 0x05B5, Bytes: []emu.Range{{Lo: 0x05B5, Hi: 0x05C3}, {Lo: 0x05C5, Hi: 0x05C5}, {Lo: 0x05C7, Hi: 0x05C8}}},
+		{Start: 0x05C9, Bytes: []emu.Range{{Lo: 0x05C9, Hi: 0x05CB}, {Lo: 0x05CD, Hi: 0x05CD}, {Lo: 0x05CF, Hi: 0x05D0}}},
 		{Start: 0x05D1, Bytes: []emu.Range{{Lo: 0x05D1, Hi: 0x05D7}}},
 		{Start: 0x05D8, Bytes: []emu.Range{{Lo: 0x05D8, Hi: 0x05D8}, {Lo: 0x05DA, Hi: 0x05DD}}},
 		{Start: 0x05DE, Bytes: []emu.Range{{Lo: 0x05DE, Hi: 0x05DF}}},
 		{Start: 0x05E0, Bytes: []emu.Range{{Lo: 0x05E0, Hi: 0x05E2}}},
 		{Start: 0x05E3, Bytes: []emu.Range{{Lo: 0x05E3, Hi: 0x05E6}}},
 		{Start: 0x05E7, Bytes: []emu.Range{{Lo: 0x05E7, Hi: 0x05EA}}},
-		{Start: 0x05EB, Bytes: []emu.Range{{Lo: 0x05EB, Hi: 0x05F0}}},
+		{Start: 0x05EB, Bytes: []emu.Range{{Lo: 0x05EB, Hi: 0x05ED}, {Lo: 0x05EF, Hi: 0x05F0}}},
 		{Start: 0x05F1, Bytes: []emu.Range{{Lo: 0x05F1, Hi: 0x05F2}}},
 		{Start: 0x05F4, Bytes: []emu.Range{{Lo: 0x05F4, Hi: 0x05F4}}},
-		{Start: 0x05F5, Bytes: []emu.Range{{Lo: 0x05F5, Hi: 0x05FE}}},
-		{Start: 0x05FF, Bytes: []emu.Range{{Lo: 0x05FF, Hi: 0x0602}}},
+		{Start: 0x05F5, Bytes: []emu.Range{{Lo: 0x05F5, Hi: 0x05FB}, {Lo: 0x05FD, Hi: 0x05FE}}},
+		{Start: 0x05FF, Bytes: []emu.Range{{Lo: 0x05FF, Hi: 0x05FF}, {Lo: 0x0601, Hi: 0x0602}}},
 		{Start: 0x0603, Bytes: []emu.Range{{Lo: 0x0603, Hi: 0x0604}}},
 		{Start: 0x0605, Bytes: []emu.Range{{Lo: 0x0605, Hi: 0x060A}}},
-		{Start: 0x060B, Bytes: []emu.Range{{Lo: 0x060B, Hi: 0x0610}}},
+		{Start: 0x060B, Bytes: []emu.Range{{Lo: 0x060B, Hi: 0x060D}, {Lo: 0x060F, Hi: 0x0610}}},
 		{Start: 0x0611, Bytes: []emu.Range{{Lo: 0x0611, Hi: 0x0611}}},
-		{Start: 0x0612, Bytes: []emu.Range{{Lo: 0x0612, Hi: 0x0623}}},
+		{Start: 0x0612, Bytes: []emu.Range{{Lo: 0x0612, Hi: 0x0622}}},
 		{Start: 0x0624, Bytes: []emu.Range{{Lo: 0x0624, Hi: 0x0627}}},
 		{Start: 0x0628, Bytes: []emu.Range{{Lo: 0x0628, Hi: 0x062A}}},
-		{Start: 0x062B, Bytes: []emu.Range{{Lo: 0x062B, Hi: 0x0633}}},
-		{Start: 0x0634, Bytes: []emu.Range{{Lo: 0x0634, Hi: 0x063C}}},
-		{Start: 0x063D, Bytes: []emu.Range{{Lo: 0x063D, Hi: 0x0653}}},
-		{Start: 0x0654, Bytes: []emu.Range{{Lo: 0x0654, Hi: 0x0655}}},
+		{Start: 0x062B, Bytes: []emu.Range{{Lo: 0x062B, Hi: 0x062E}, {Lo: 0x0630, Hi: 0x0630}, {Lo: 0x0632, Hi: 0x0633}}},
+		{Start: 0x0634, Bytes: []emu.Range{{Lo: 0x0634, Hi: 0x0639}, {Lo: 0x063B, Hi: 0x063C}}},
+		{Start: 0x063D, Bytes: []emu.Range{{Lo: 0x063D, Hi: 0x0640}, {Lo: 0x0642, Hi: 0x0647}, {Lo: 0x0649, Hi: 0x0653}}},
+		{Start: 0x0654, Bytes: []emu.Range{{Lo: 0x0654, Hi: 0x0654}}},
 		{Start: 0x0656, Bytes: []emu.Range{{Lo: 0x0656, Hi: 0x0659}}},
 		{Start: 0x065A, Bytes: []emu.Range{{Lo: 0x065A, Hi: 0x065C}}},
-		{Start: 0x065D, Bytes: []emu.Range{{Lo: 0x065D, Hi: 0x065E}}},
-		{Start: 0x065F, Bytes: []emu.Range{{Lo: 0x065F, Hi: 0x066C}}},
-		{Start: 0x066D, Bytes: []emu.Range{{Lo: 0x066D, Hi: 0x0676}}},
-		{Start: 0x0677, Bytes: []emu.Range{{Lo: 0x0677, Hi: 0x067A}}},
-		{Start: 0x067B, Bytes: []emu.Range{{Lo: 0x067B, Hi: 0x0682}}},
-		{Start: 0x0683, Bytes: []emu.Range{{Lo: 0x0683, Hi: 0x0684}}},
-		{Start: 0x0685, Bytes: []emu.Range{{Lo: 0x0685, Hi: 0x0686}}},
+		{Start: 0x065D, Bytes: []emu.Range{{Lo: 0x065D, Hi: 0x065D}}},
+		{Start: 0x065F, Bytes: []emu.Range{{Lo: 0x065F, Hi: 0x0662}, {Lo: 0x0664, Hi: 0x0669}, {Lo: 0x066B, Hi: 0x066C}}},
+		{Start: 0x066D, Bytes: []emu.Range{{Lo: 0x066D, Hi: 0x0673}, {Lo: 0x0675, Hi: 0x0676}}},
+		{Start: 0x0677, Bytes: []emu.Range{{Lo: 0x0677, Hi: 0x0677}, {Lo: 0x0679, Hi: 0x067A}}},
+		{Start: 0x067B, Bytes: []emu.Range{{Lo: 0x067B, Hi: 0x067F}, {Lo: 0x0681, Hi: 0x0682}}},
+		{Start: 0x0683, Bytes: []emu.Range{{Lo: 0x0683, Hi: 0x0683}}},
+		{Start: 0x0685, Bytes: []emu.Range{{Lo: 0x0685, Hi: 0x0685}}},
 		{Start: 0x0687, Bytes: []emu.Range{{Lo: 0x0687, Hi: 0x068A}}},
 		{Start: 0x068B, Bytes: []emu.Range{{Lo: 0x068B, Hi: 0x068D}}},
 		{Start: 0x068E, Bytes: []emu.Range{{Lo: 0x068E, Hi: 0x068F}}},
-		{Start: 0x0690, Bytes: []emu.Range{{Lo: 0x0690, Hi: 0x0699}}},
+		{Start: 0x0690, Bytes: []emu.Range{{Lo: 0x0690, Hi: 0x0696}, {Lo: 0x0698, Hi: 0x0699}}},
 		{Start: 0x069A, Bytes: []emu.Range{{Lo: 0x069A, Hi: 0x06A2}}},
 		{Start: 0x06A3, Bytes: []emu.Range{{Lo: 0x06A3, Hi: 0x06F7}}},
-		{Start: 0x06F8, Bytes: []emu.Range{{Lo: 0x06F8, Hi: 0x06FB}}},
-		{Start: 0x06FC, Bytes: []emu.Range{{Lo: 0x06FC, Hi: 0x070E}}},
-		{Start: 0x070F, Bytes: []emu.Range{{Lo: 0x070F, Hi: 0x071F}}},
-		{Start: 0x0720, Bytes: []emu.Range{{Lo: 0x0720, Hi: 0x072A}}},
-		{Start: 0x072B, Bytes: []emu.Range{{Lo: 0x072B, Hi: 0x0734}}},
-		{Start: 0x0735, Bytes: []emu.Range{{Lo: 0x0735, Hi: 0x0738}}},
+		{Start: 0x06F8, Bytes: []emu.Range{{Lo: 0x06F8, Hi: 0x06F8}, {Lo: 0x06FA, Hi: 0x06FB}}},
+		{Start: 0x06FC, Bytes: []emu.Range{{Lo: 0x06FC, Hi: 0x0705}, {Lo: 0x0707, Hi: 0x070E}}},
+		{Start: 0x070F, Bytes: []emu.Range{{Lo: 0x070F, Hi: 0x071B}, {Lo: 0x071D, Hi: 0x071F}}},
+		{Start: 0x0720, Bytes: []emu.Range{{Lo: 0x0720, Hi: 0x0720}, {Lo: 0x0722, Hi: 0x0725}, {Lo: 0x0727, Hi: 0x0727}, {Lo: 0x0729, Hi: 0x072A}}},
+		{Start: 0x072B, Bytes: []emu.Range{{Lo: 0x072B, Hi: 0x0731}, {Lo: 0x0733, Hi: 0x0734}}},
+		{Start: 0x0735, Bytes: []emu.Range{{Lo: 0x0735, Hi: 0x0735}, {Lo: 0x0737, Hi: 0x0738}}},
 		{Start: 0x0739, Bytes: []emu.Range{{Lo: 0x0739, Hi: 0x073A}}},
-		{Start: 0x073B, Bytes: []emu.Range{{Lo: 0x073B, Hi: 0x0744}}},
-		{Start: 0x0745, Bytes: []emu.Range{{Lo: 0x0745, Hi: 0x0746}}},
-		{Start: 0x0747, Bytes: []emu.Range{{Lo: 0x0747, Hi: 0x074A}}},
-		{Start: 0x074B, Bytes: []emu.Range{{Lo: 0x074B, Hi: 0x074F}}},
+		{Start: 0x073B, Bytes: []emu.Range{{Lo: 0x073B, Hi: 0x073D}, {Lo: 0x073F, Hi: 0x0741}, {Lo: 0x0743, Hi: 0x0744}}},
+		{Start: 0x0745, Bytes: []emu.Range{{Lo: 0x0745, Hi: 0x0745}}},
+		{Start: 0x0747, Bytes: []emu.Range{{Lo: 0x0747, Hi: 0x0747}, {Lo: 0x0749, Hi: 0x074A}}},
+		{Start: 0x074B, Bytes: []emu.Range{{Lo: 0x074B, Hi: 0x074B}, {Lo: 0x074D, Hi: 0x074F}}},
 		{Start: 0x0750, Bytes: []emu.Range{{Lo: 0x0750, Hi: 0x0753}}},
 		{Start: 0x0754, Bytes: []emu.Range{{Lo: 0x0754, Hi: 0x076A}}},
 		{Start: 0x076B, Bytes: []emu.Range{{Lo: 0x076B, Hi: 0x0776}}},
@@ -402,7 +402,7 @@ var Special = &emu.Native{
 		{Start: 0x07AB, Bytes: []emu.Range{{Lo: 0x07AB, Hi: 0x07B0}}},
 		{Start: 0x07B1, Bytes: []emu.Range{{Lo: 0x07B1, Hi: 0x07BA}}},
 		{Start: 0x1780, Bytes: []emu.Range{{Lo: 0x1780, Hi: 0x1781}, {Lo: 0x1783, Hi: 0x1783}, {Lo: 0x1785, Hi: 0x1785}, {Lo: 0x1787, Hi: 0x1787}, {Lo: 0x1789, Hi: 0x1789}, {Lo: 0x178B, Hi: 0x178B}, {Lo: 0x178D, Hi: 0x178E}, {Lo: 0x1790, Hi: 0x1790}, {Lo: 0x1792, Hi: 0x1792}, {Lo: 0x1794, Hi: 0x1794}, {Lo: 0x1796, Hi: 0x1796}, {Lo: 0x1798, Hi: 0x1798}, {Lo: 0x179A, Hi: 0x179A}, {Lo: 0x179C, Hi: 0x179D}}},
-		{Start: 0x179E, Bytes: []emu.Range{{Lo: 0x179E, Hi: 0x179F}}},
+		{Start: 0x179E, Bytes: []emu.Range{{Lo: 0x179E, Hi: 0x179E}}},
 		{Start: 0x17A0, Bytes: []emu.Range{{Lo: 0x17A0, Hi: 0x17A2}, {Lo: 0x17A4, Hi: 0x17A4}, {Lo: 0x17A6, Hi: 0x17A6}, {Lo: 0x17A8, Hi: 0x17A9}, {Lo: 0x17AB, Hi: 0x17AD}, {Lo: 0x17AF, Hi: 0x17AF}, {Lo: 0x17B1, Hi: 0x17B1}, {Lo: 0x17B3, Hi: 0x17B3}, {Lo: 0x17B5, Hi: 0x17B5}, {Lo: 0x17B7, Hi: 0x17B7}, {Lo: 0x17B9, Hi: 0x17BA}, {Lo: 0x17BC, Hi: 0x17BC}, {Lo: 0x17BE, Hi: 0x17BE}, {Lo: 0x17C0, Hi: 0x17C0}, {Lo: 0x17C2, Hi: 0x17C2}, {Lo: 0x17C4, Hi: 0x17C6}, {Lo: 0x17C8, Hi: 0x17C9}}},
 		{Start: 0x17CA, Bytes: []emu.Range{{Lo: 0x17CA, Hi: 0x17CA}, {Lo: 0x17CC, Hi: 0x17CD}}},
 		{Start: 0x17CE, Bytes: []emu.Range{{Lo: 0x17CE, Hi: 0x17CE}, {Lo: 0x17D0, Hi: 0x17D1}}},
@@ -35600,7 +35600,7 @@ L0000: // CHESS
 	}
 	// 0001 LDX #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0002]
 		x = m
 		nz = int(int8(x))
 	}
@@ -35721,7 +35721,7 @@ L0012:
 	}
 	// 0014 CMP #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x0015]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -35742,7 +35742,7 @@ L0018:
 	clock += 2<<clockShift + 1
 	// 0018 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0019]
 		x = m
 		nz = int(int8(x))
 	}
@@ -35831,7 +35831,7 @@ L0027: // NOSET
 	clock += 4<<clockShift + 2
 	// 0027 CMP #$0E
 	{
-		m := byte(0x0E)
+		m := c.Mem[0x0028]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -35875,7 +35875,7 @@ L002E:
 	clock += 4<<clockShift + 2
 	// 002E LDA #$EE
 	{
-		m := byte(0xEE)
+		m := c.Mem[0x002F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -35895,7 +35895,7 @@ L0032: // NOREV
 	clock += 4<<clockShift + 2
 	// 0032 CMP #$14
 	{
-		m := byte(0x14)
+		m := c.Mem[0x0033]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -35965,7 +35965,7 @@ L0041: // NOGO
 	clock += 4<<clockShift + 2
 	// 0041 CMP #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0042]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -36075,7 +36075,7 @@ L0108:
 	clock += 4<<clockShift + 2
 	// 0108 CPX #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0109]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -36130,7 +36130,7 @@ L0110: // OVER
 	}
 	// 0112 CMP #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0113]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -36185,7 +36185,7 @@ L011A:
 	clock += 5<<clockShift + 2
 	// 011A LDY #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x011B]
 		y = m
 		nz = int(int8(y))
 	}
@@ -36400,7 +36400,7 @@ L0138: // NOCAP
 	clock += 4<<clockShift + 2
 	// 0138 CPX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x0139]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -36598,7 +36598,7 @@ L013F: // ON4
 	}
 	// 0143 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0144]
 		a = m
 		nz = int(int8(a))
 	}
@@ -36700,7 +36700,7 @@ L0153:
 	clock += 11<<clockShift + 3
 	// 0153 LDA #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0154]
 		a = m
 		nz = int(int8(a))
 	}
@@ -36767,7 +36767,7 @@ L0160: // NOCOUNT
 	clock += 4<<clockShift + 2
 	// 0160 CPX #$F9
 	{
-		m := byte(0xF9)
+		m := c.Mem[0x0161]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -36815,7 +36815,7 @@ L016A:
 	clock += 5<<clockShift + 2
 	// 016A LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x016B]
 		a = m
 		nz = int(int8(a))
 	}
@@ -37003,7 +37003,7 @@ L0171:
 	clock += 5<<clockShift + 2
 	// 0171 LDY #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x0172]
 		y = m
 		nz = int(int8(y))
 	}
@@ -37360,7 +37360,7 @@ L0196: // INPUT
 	clock += 4<<clockShift + 2
 	// 0196 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0197]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -37404,7 +37404,7 @@ L019D: // DISP
 	clock += 2<<clockShift + 1
 	// 019D LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x019E]
 		x = m
 		nz = int(int8(x))
 	}
@@ -37493,7 +37493,7 @@ L0200: // GNMZ
 	clock += 2<<clockShift + 1
 	// 0200 LDX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0201]
 		x = m
 		nz = int(int8(x))
 	}
@@ -37510,7 +37510,7 @@ L0202: // GNMX
 	clock += 2<<clockShift + 1
 	// 0202 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0203]
 		a = m
 		nz = int(int8(a))
 	}
@@ -37556,7 +37556,7 @@ L0209: // GNM
 	clock += 5<<clockShift + 2
 	// 0209 LDA #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x020A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -37782,7 +37782,7 @@ L0215:
 	}
 	// 0217 LDX #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0218]
 		x = m
 		nz = int(int8(x))
 	}
@@ -37792,7 +37792,7 @@ L0215:
 	}
 	// 021B CPY #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x021C]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -37813,7 +37813,7 @@ L021F:
 	clock += 4<<clockShift + 2
 	// 021F CPY #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x0220]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -37834,7 +37834,7 @@ L0223:
 	clock += 4<<clockShift + 2
 	// 0223 CPY #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x0224]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -37855,7 +37855,7 @@ L0227:
 	clock += 4<<clockShift + 2
 	// 0227 CPY #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0228]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -38000,7 +38000,7 @@ L023B: // ROOK
 	clock += 5<<clockShift + 2
 	// 023B LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x023C]
 		x = m
 		nz = int(int8(x))
 	}
@@ -38105,7 +38105,7 @@ L0249:
 	}
 	// 024B CMP #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x024C]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -38140,7 +38140,7 @@ L0251: // KNIGHT
 	clock += 5<<clockShift + 2
 	// 0251 LDX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0252]
 		x = m
 		nz = int(int8(x))
 	}
@@ -38190,7 +38190,7 @@ L0258:
 	}
 	// 025A CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x025B]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -38819,7 +38819,7 @@ L02B2: // REVERSE
 	clock += 2<<clockShift + 1
 	// 02B2 LDX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x02B3]
 		x = m
 		nz = int(int8(x))
 	}
@@ -38842,7 +38842,7 @@ L02B4: // ETC
 	}
 	// 02B7 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x02B8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -38902,7 +38902,7 @@ L02B4: // ETC
 	}
 	// 02C0 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x02C1]
 		a = m
 		nz = int(int8(a))
 	}
@@ -39016,7 +39016,7 @@ L02CA: // CMOVE
 	}
 	// 02D3 AND #$88
 	{
-		m := byte(0x88)
+		m := c.Mem[0x02D4]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -39042,7 +39042,7 @@ L02D7:
 	}
 	// 02D9 LDX #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x02DA]
 		x = m
 		nz = int(int8(x))
 	}
@@ -39150,7 +39150,7 @@ L02E2:
 	clock += 4<<clockShift + 2
 	// 02E2 CPX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x02E3]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -39171,13 +39171,13 @@ L02E6:
 	clock += 6<<clockShift + 3
 	// 02E6 LDA #$7F
 	{
-		m := byte(0x7F)
+		m := c.Mem[0x02E7]
 		a = m
 		nz = int(int8(a))
 	}
 	// 02E8 ADC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x02E9]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -39281,7 +39281,7 @@ L02F5: // CHKCHK
 	}
 	// 02F7 LDA #$F9
 	{
-		m := byte(0xF9)
+		m := c.Mem[0x02F8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -39432,7 +39432,7 @@ L0311:
 	}
 	// 0312 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0313]
 		a = m
 		nz = int(int8(a))
 	}
@@ -39609,7 +39609,7 @@ L0315: // RETL
 	}
 	// 0316 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0317]
 		a = m
 		nz = int(int8(a))
 	}
@@ -39778,7 +39778,7 @@ L0319: // ILLEGAL
 	clock += 12<<clockShift + 4
 	// 0319 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x031A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -40281,7 +40281,7 @@ L037D:
 	clock += 4<<clockShift + 2
 	// 037D LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x037E]
 		a = m
 		nz = int(int8(a))
 	}
@@ -40341,7 +40341,7 @@ L0389:
 	clock += 2<<clockShift + 1
 	// 0389 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x038A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -40354,7 +40354,7 @@ L038B: // RETV
 	clock += 10<<clockShift + 4
 	// 038B LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x038C]
 		x = m
 		nz = int(int8(x))
 	}
@@ -40557,7 +40557,7 @@ L03BD: // NOOPEN
 	clock += 16<<clockShift + 5
 	// 03BD LDX #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x03BE]
 		x = m
 		nz = int(int8(x))
 	}
@@ -40571,7 +40571,7 @@ L03BD: // NOOPEN
 	}
 	// 03C3 LDX #$14
 	{
-		m := byte(0x14)
+		m := c.Mem[0x03C4]
 		x = m
 		nz = int(int8(x))
 	}
@@ -40600,7 +40600,7 @@ L03C8:
 	clock += 11<<clockShift + 3
 	// 03C8 LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03C9]
 		x = m
 		nz = int(int8(x))
 	}
@@ -40639,7 +40639,7 @@ L03CF:
 	}
 	// 03D1 CPX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x03D2]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -40724,7 +40724,7 @@ L03E7: // MATE
 	clock += 8<<clockShift + 2
 	// 03E7 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x03E8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -40891,7 +40891,7 @@ L03EA: // DISMV
 	clock += 2<<clockShift + 1
 	// 03EA LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03EB]
 		x = m
 		nz = int(int8(x))
 	}
@@ -41117,7 +41117,7 @@ L0400: // XINIT
 	clock += 17<<clockShift + 5
 	// 0400 LDX #$C8
 	{
-		m := byte(0xC8)
+		m := c.Mem[0x0401]
 		x = m
 		nz = int(int8(x))
 	}
@@ -41127,7 +41127,7 @@ L0400: // XINIT
 	}
 	// 0404 LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0405]
 		x = m
 		nz = int(int8(x))
 	}
@@ -41302,7 +41302,7 @@ L040A: // XSETUP
 	}
 	// 040C LDX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x040D]
 		x = m
 		nz = int(int8(x))
 	}
@@ -41362,7 +41362,7 @@ L041A:
 	clock += 14<<clockShift + 4
 	// 041A LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x041B]
 		a = m
 		nz = int(int8(a))
 	}
@@ -41372,7 +41372,7 @@ L041A:
 	}
 	// 041F LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x0420]
 		a = m
 		nz = int(int8(a))
 	}
@@ -41570,7 +41570,7 @@ L0425:
 	}
 	// 0428 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0429]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -41802,7 +41802,7 @@ L0434:
 	clock += 2<<clockShift + 1
 	// 0434 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0435]
 		a = m
 		nz = int(int8(a))
 	}
@@ -42022,7 +42022,7 @@ L0440:
 	}
 	// 0442 AND #$F8
 	{
-		m := byte(0xF8)
+		m := c.Mem[0x0443]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -42042,7 +42042,7 @@ L0446:
 	clock += 8<<clockShift + 2
 	// 0446 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0447]
 		a = m
 		nz = int(int8(a))
 	}
@@ -42071,7 +42071,7 @@ L044B:
 	clock += 8<<clockShift + 2
 	// 044B LDA #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x044C]
 		a = m
 		nz = int(int8(a))
 	}
@@ -42265,7 +42265,7 @@ L0451: // XSIDE
 	}
 	// 0454 LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0455]
 		x = m
 		nz = int(int8(x))
 	}
@@ -42293,7 +42293,7 @@ L0459:
 	clock += 2<<clockShift + 1
 	// 0459 LDX #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x045A]
 		x = m
 		nz = int(int8(x))
 	}
@@ -42315,7 +42315,7 @@ L045B: // XSD1
 	}
 	// 045F LDX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0460]
 		x = m
 		nz = int(int8(x))
 	}
@@ -42539,7 +42539,7 @@ L0469: // XSD3
 	}
 	// 046C CMP #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x046D]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -42635,7 +42635,7 @@ L047B:
 	clock += 2<<clockShift + 1
 	// 047B LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x047C]
 		x = m
 		nz = int(int8(x))
 	}
@@ -42708,7 +42708,7 @@ L0486: // XSD6
 	}
 	// 0488 CMP #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x0489]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -43515,7 +43515,7 @@ L04C3: // XATT
 	}
 	// 04D5 LDA #$F9
 	{
-		m := byte(0xF9)
+		m := c.Mem[0x04D6]
 		a = m
 		nz = int(int8(a))
 	}
@@ -43820,7 +43820,7 @@ L04F6: // XPAWN
 	clock += 5<<clockShift + 2
 	// 04F6 LDX #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x04F7]
 		x = m
 		nz = int(int8(x))
 	}
@@ -44015,7 +44015,7 @@ L0511:
 	}
 	// 0515 CMP #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x0516]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -44097,13 +44097,13 @@ L0520:
 	}
 	// 0522 AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x0523]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 0524 CMP #$70
 	{
-		m := byte(0x70)
+		m := c.Mem[0x0525]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -44193,13 +44193,13 @@ L0534:
 	}
 	// 0536 AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x0537]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 0538 CMP #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0539]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -44261,13 +44261,13 @@ L0543:
 	}
 	// 0546 AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x0547]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 0548 CMP #$40
 	{
-		m := byte(0x40)
+		m := c.Mem[0x0549]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -44298,7 +44298,7 @@ L054C:
 	}
 	// 0550 ADC #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0551]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -44497,7 +44497,7 @@ L0555: // XEN
 	clock += 8<<clockShift + 2
 	// 0555 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0556]
 		a = m
 		nz = int(int8(a))
 	}
@@ -44682,7 +44682,7 @@ L055C:
 	clock += 4<<clockShift + 2
 	// 055C CMP #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x055D]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -44837,7 +44837,7 @@ L0583:
 	clock += 12<<clockShift + 4
 	// 0583 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x0584]
 		a = m
 		nz = int(int8(a))
 	}
@@ -45107,7 +45107,7 @@ L0595:
 	}
 	// 0598 LDY #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0599]
 		y = m
 		nz = int(int8(y))
 	}
@@ -45162,7 +45162,7 @@ L05A2: // XPT0
 	clock += 4<<clockShift + 2
 	// 05A2 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x05A3]
 		a = m
 		nz = int(int8(a))
 	}
@@ -45194,7 +45194,7 @@ L05A6: // XPT1
 	}
 	// 05AC AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x05AD]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -45254,13 +45254,13 @@ L05B5: // XPT2
 	}
 	// 05C3 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x05C4]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 05C5 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x05C6]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45287,13 +45287,13 @@ L05C9:
 	}
 	// 05CB AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x05CC]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 05CD CMP #$70
 	{
-		m := byte(0x70)
+		m := c.Mem[0x05CE]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45614,7 +45614,7 @@ L05EB:
 	}
 	// 05ED CPY #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x05EE]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45881,7 +45881,7 @@ L05F5: // XPK
 	}
 	// 05FB CMP #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x05FC]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45902,7 +45902,7 @@ L05FF:
 	clock += 4<<clockShift + 2
 	// 05FF CMP #$FE
 	{
-		m := byte(0xFE)
+		m := c.Mem[0x0600]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -46290,7 +46290,7 @@ L060B: // XMOVE
 	}
 	// 060D CPX #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x060E]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -46496,7 +46496,7 @@ L0612: // XM0
 	}
 	// 0622 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0623]
 		x = m
 		nz = int(int8(x))
 	}
@@ -46555,13 +46555,13 @@ L062B:
 	}
 	// 062E AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x062F]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 0630 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0631]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -46594,7 +46594,7 @@ L0634:
 	}
 	// 0639 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x063A]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -46620,7 +46620,7 @@ L063D:
 	}
 	// 0640 AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x0641]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -46636,7 +46636,7 @@ L063D:
 	}
 	// 0647 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0648]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -46673,7 +46673,7 @@ L0654:
 	clock += 2<<clockShift + 1
 	// 0654 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0655]
 		x = m
 		nz = int(int8(x))
 	}
@@ -46726,7 +46726,7 @@ L065D: // XM2
 	clock += 2<<clockShift + 1
 	// 065D LDX #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x065E]
 		x = m
 		nz = int(int8(x))
 	}
@@ -46743,7 +46743,7 @@ L065F: // XM3
 	}
 	// 0662 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0663]
 		a = m
 		nz = int(int8(a))
 	}
@@ -46759,7 +46759,7 @@ L065F: // XM3
 	}
 	// 0669 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x066A]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -46819,7 +46819,7 @@ L066D:
 	}
 	// 0673 CMP #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x0674]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -46840,7 +46840,7 @@ L0677:
 	clock += 4<<clockShift + 2
 	// 0677 CMP #$FE
 	{
-		m := byte(0xFE)
+		m := c.Mem[0x0678]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -46875,7 +46875,7 @@ L067B: // XM4
 	}
 	// 067F AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x0680]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -46895,7 +46895,7 @@ L0683:
 	clock += 2<<clockShift + 1
 	// 0683 ORA #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x0684]
 		a |= m
 		nz = int(int8(a))
 	}
@@ -46908,7 +46908,7 @@ L0685: // XM4A
 	clock += 2<<clockShift + 1
 	// 0685 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0686]
 		x = m
 		nz = int(int8(x))
 	}
@@ -46990,7 +46990,7 @@ L0690: // XM4C
 	}
 	// 0696 AND #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0697]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -47294,7 +47294,7 @@ L06F8:
 	clock += 6<<clockShift + 2
 	// 06F8 LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x06F9]
 		a = m
 		nz = int(int8(a))
 	}
@@ -47345,7 +47345,7 @@ L06FC: // XM6
 	}
 	// 0705 ORA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x0706]
 		a |= m
 		nz = int(int8(a))
 	}
@@ -47448,7 +47448,7 @@ L070F:
 	}
 	// 071B ORA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x071C]
 		a |= m
 		nz = int(int8(a))
 	}
@@ -47471,7 +47471,7 @@ L0720: // XM7
 	clock += 12<<clockShift + 5
 	// 0720 LDX #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0721]
 		x = m
 		nz = int(int8(x))
 	}
@@ -47483,13 +47483,13 @@ L0720: // XM7
 	}
 	// 0725 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0726]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 0727 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0728]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -47550,7 +47550,7 @@ L072B:
 	}
 	// 0731 CMP #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0732]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -47571,7 +47571,7 @@ L0735:
 	clock += 4<<clockShift + 2
 	// 0735 CMP #$E0
 	{
-		m := byte(0xE0)
+		m := c.Mem[0x0736]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -47611,7 +47611,7 @@ L073B: // XM8A
 	}
 	// 073D AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x073E]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -47623,7 +47623,7 @@ L073B: // XM8A
 	}
 	// 0741 CPY #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0742]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -47644,7 +47644,7 @@ L0745:
 	clock += 2<<clockShift + 1
 	// 0745 EOR #$70
 	{
-		m := byte(0x70)
+		m := c.Mem[0x0746]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -47657,7 +47657,7 @@ L0747: // XM8B
 	clock += 4<<clockShift + 2
 	// 0747 CMP #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0748]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -47678,7 +47678,7 @@ L074B:
 	clock += 7<<clockShift + 2
 	// 074B LDA #$81
 	{
-		m := byte(0x81)
+		m := c.Mem[0x074C]
 		a = m
 		nz = int(int8(a))
 	}
@@ -48738,7 +48738,7 @@ L179E:
 	clock += 2<<clockShift + 1
 	// 179E LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x179F]
 		a = m
 		nz = int(int8(a))
 	}

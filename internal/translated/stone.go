@@ -46,52 +46,52 @@ var Stone = &emu.Native{
 		{Lo: 0x01AF, Hi: 0x01FF},
 	},
 	Parts: []emu.Part{
-		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0007}}},
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0001}, {Lo: 0x0003, Hi: 0x0004}, {Lo: 0x0006, Hi: 0x0007}}},
 		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
 		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
 		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
-		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
-		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
+		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0014}, {Lo: 0x0016, Hi: 0x0017}}},
+		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0018}}},
 		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x0020}}},
-		{Start: 0x0021, Bytes: []emu.Range{{Lo: 0x0021, Hi: 0x0026}}},
-		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x002A}}},
+		{Start: 0x0021, Bytes: []emu.Range{{Lo: 0x0021, Hi: 0x0023}, {Lo: 0x0025, Hi: 0x0026}}},
+		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x0027}, {Lo: 0x0029, Hi: 0x002A}}},
 		{Start: 0x002B, Bytes: []emu.Range{{Lo: 0x002B, Hi: 0x002D}}},
-		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0031}}},
-		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0035}}},
+		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x002E}, {Lo: 0x0030, Hi: 0x0031}}},
+		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0032}, {Lo: 0x0034, Hi: 0x0035}}},
 		{Start: 0x0036, Bytes: []emu.Range{{Lo: 0x0036, Hi: 0x0038}}},
 		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x0040}}},
-		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0044}}},
+		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0041}, {Lo: 0x0043, Hi: 0x0044}}},
 		{Start: 0x0045, Bytes: []emu.Range{{Lo: 0x0045, Hi: 0x0047}}},
 		{Start: 0x0048, Bytes: []emu.Range{{Lo: 0x0048, Hi: 0x004A}}},
 		{Start: 0x004B, Bytes: []emu.Range{{Lo: 0x004B, Hi: 0x004D}}},
 		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0103}}},
 		{Start: 0x0104, Bytes: []emu.Range{{Lo: 0x0104, Hi: 0x0107}}},
-		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x010B}}},
+		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x0108}, {Lo: 0x010A, Hi: 0x010B}}},
 		{Start: 0x010C, Bytes: []emu.Range{{Lo: 0x010C, Hi: 0x010F}}},
-		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0116}}},
+		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0112}, {Lo: 0x0114, Hi: 0x0116}}},
 		{Start: 0x0117, Bytes: []emu.Range{{Lo: 0x0117, Hi: 0x0119}}},
-		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011D}}},
+		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011A}, {Lo: 0x011C, Hi: 0x011D}}},
 		{Start: 0x011E, Bytes: []emu.Range{{Lo: 0x011E, Hi: 0x0122}}},
 		{Start: 0x0123, Bytes: []emu.Range{{Lo: 0x0123, Hi: 0x0125}}},
 		{Start: 0x0126, Bytes: []emu.Range{{Lo: 0x0126, Hi: 0x012C}}},
 		{Start: 0x012D, Bytes: []emu.Range{{Lo: 0x012D, Hi: 0x0130}}},
 		{Start: 0x0131, Bytes: []emu.Range{{Lo: 0x0131, Hi: 0x0137}}},
-		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013B}}},
+		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x0138}, {Lo: 0x013A, Hi: 0x013B}}},
 		{Start: 0x013C, Bytes: []emu.Range{{Lo: 0x013C, Hi: 0x013D}}},
 		{Start: 0x013E, Bytes: []emu.Range{{Lo: 0x013E, Hi: 0x013E}}},
-		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0149}}},
+		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0143}, {Lo: 0x0145, Hi: 0x0149}}},
 		{Start: 0x014A, Bytes: []emu.Range{{Lo: 0x014A, Hi: 0x014C}}},
 		{Start: 0x014D, Bytes: []emu.Range{{Lo: 0x014D, Hi: 0x014F}}},
 		{Start: 0x0150, Bytes: []emu.Range{{Lo: 0x0150, Hi: 0x0152}}},
-		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0159}}},
+		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0153}, {Lo: 0x0155, Hi: 0x0159}}},
 		{Start: 0x015A, Bytes: []emu.Range{{Lo: 0x015A, Hi: 0x015C}}},
 		{Start: 0x015D, Bytes: []emu.Range{{Lo: 0x015D, Hi: 0x015F}}},
-		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0163}}},
+		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0160}, {Lo: 0x0162, Hi: 0x0163}}},
 		{Start: 0x0164, Bytes: []emu.Range{{Lo: 0x0164, Hi: 0x0169}}},
-		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016D}}},
+		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016A}, {Lo: 0x016C, Hi: 0x016D}}},
 		{Start: 0x016E, Bytes: []emu.Range{{Lo: 0x016E, Hi: 0x016E}}},
 		{Start: 0x016F, Bytes: []emu.Range{{Lo: 0x016F, Hi: 0x0170}}},
-		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0174}}},
+		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0171}, {Lo: 0x0173, Hi: 0x0174}}},
 		{Start: 0x0175, Bytes: []emu.Range{{Lo: 0x0175, Hi: 0x0179}}},
 		{Start: 0x017A, Bytes: []emu.Range{{Lo: 0x017A, Hi: 0x017C}}},
 		{Start: 0x017D, Bytes: []emu.Range{{Lo: 0x017D, Hi: 0x017E}}},
@@ -100,24 +100,24 @@ var Stone = &emu.Native{
 		{Start: 0x0188, Bytes: []emu.Range{{Lo: 0x0188, Hi: 0x018A}, {Lo: 0x018C, Hi: 0x018F}}},
 		{Start: 0x0190, Bytes: []emu.Range{{Lo: 0x0190, Hi: 0x0192}}},
 		{Start: 0x0193, Bytes: []emu.Range{{Lo: 0x0193, Hi: 0x0195}}},
-		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0199}}},
+		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0196}, {Lo: 0x0198, Hi: 0x0199}}},
 		{Start: 0x019A, Bytes: []emu.Range{{Lo: 0x019A, Hi: 0x019C}}},
-		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019E}}},
+		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019D}}},
 		{Start: 0x019F, Bytes: []emu.Range{{Lo: 0x019F, Hi: 0x01A4}}},
 		{Start: 0x01A5, Bytes: []emu.Range{{Lo: 0x01A5, Hi: 0x01A7}}},
 		{Start: 0x01A8, Bytes: []emu.Range{{Lo: 0x01A8, Hi: 0x01AB}}},
 		{Start: 0x01AC, Bytes: []emu.Range{{Lo: 0x01AC, Hi: 0x01AE}}},
-		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0201}}},
-		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0203}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0200}}},
+		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0202}}},
 		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0208}}},
-		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x020C}}},
+		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x0209}, {Lo: 0x020B, Hi: 0x020C}}},
 		{Start: 0x020D, Bytes: []emu.Range{{Lo: 0x020D, Hi: 0x0210}}},
 		{Start: 0x0211, Bytes: []emu.Range{{Lo: 0x0211, Hi: 0x0211}}},
 		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0214}}},
-		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x021E}}},
-		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0222}}},
-		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0226}}},
-		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x022A}}},
+		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x0217}, {Lo: 0x0219, Hi: 0x021B}, {Lo: 0x021D, Hi: 0x021E}}},
+		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x021F}, {Lo: 0x0221, Hi: 0x0222}}},
+		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0223}, {Lo: 0x0225, Hi: 0x0226}}},
+		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x0227}, {Lo: 0x0229, Hi: 0x022A}}},
 		{Start: 0x022B, Bytes: []emu.Range{{Lo: 0x022B, Hi: 0x022C}}},
 		{Start: 0x022D, Bytes: []emu.Range{{Lo: 0x022D, Hi: 0x022F}}},
 		{Start: 0x0230, Bytes: []emu.Range{{Lo: 0x0230, Hi: 0x0231}}},
@@ -125,29 +125,29 @@ var Stone = &emu.Native{
 		{Start: 0x0234, Bytes: []emu.Range{{Lo: 0x0234, Hi: 0x0236}}},
 		{Start: 0x0237, Bytes: []emu.Range{{Lo: 0x0237, Hi: 0x0238}}},
 		{Start: 0x0239, Bytes: []emu.Range{{Lo: 0x0239, Hi: 0x023A}}},
-		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023E}}},
+		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023B}, {Lo: 0x023D, Hi: 0x023E}}},
 		{Start: 0x023F, Bytes: []emu.Range{{Lo: 0x023F, Hi: 0x0241}}},
 		{Start: 0x0242, Bytes: []emu.Range{{Lo: 0x0242, Hi: 0x0243}}},
 		{Start: 0x0244, Bytes: []emu.Range{{Lo: 0x0244, Hi: 0x0245}}},
 		{Start: 0x0246, Bytes: []emu.Range{{Lo: 0x0246, Hi: 0x0248}}},
-		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024E}}},
+		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024B}, {Lo: 0x024D, Hi: 0x024E}}},
 		{Start: 0x024F, Bytes: []emu.Range{{Lo: 0x024F, Hi: 0x0250}}},
-		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0254}}},
+		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0251}, {Lo: 0x0253, Hi: 0x0254}}},
 		{Start: 0x0255, Bytes: []emu.Range{{Lo: 0x0255, Hi: 0x0257}}},
-		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025D}}},
+		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025A}, {Lo: 0x025C, Hi: 0x025D}}},
 		{Start: 0x025E, Bytes: []emu.Range{{Lo: 0x025E, Hi: 0x025F}}},
-		{Start: 0x0260, Bytes: []emu.Range{{Lo: 0x0260, Hi: 0x0263}}},
+		{Start: 0x0260, Bytes: []emu.Range{{Lo: 0x0260, Hi: 0x0260}, {Lo: 0x0262, Hi: 0x0263}}},
 		{Start: 0x0264, Bytes: []emu.Range{{Lo: 0x0264, Hi: 0x0266}}},
 		{Start: 0x0267, Bytes: []emu.Range{{Lo: 0x0267, Hi: 0x0268}}},
 		{Start: 0x0269, Bytes: []emu.Range{{Lo: 0x0269, Hi: 0x026A}}},
 		{Start: 0x026B, Bytes: []emu.Range{{Lo: 0x026B, Hi: 0x026D}}},
 		{Start: 0x026E, Bytes: []emu.Range{{Lo: 0x026E, Hi: 0x0270}}},
-		{Start: 0x0271, Bytes: []emu.Range{{Lo: 0x0271, Hi: 0x0278}}},
+		{Start: 0x0271, Bytes: []emu.Range{{Lo: 0x0271, Hi: 0x0275}, {Lo: 0x0277, Hi: 0x0278}}},
 		{Start: 0x0279, Bytes: []emu.Range{{Lo: 0x0279, Hi: 0x027B}}},
 		{Start: 0x027C, Bytes: []emu.Range{{Lo: 0x027C, Hi: 0x027D}}},
 		{Start: 0x027E, Bytes: []emu.Range{{Lo: 0x027E, Hi: 0x027F}}},
 		{Start: 0x0280, Bytes: []emu.Range{{Lo: 0x0280, Hi: 0x0282}}},
-		{Start: 0x0283, Bytes: []emu.Range{{Lo: 0x0283, Hi: 0x028A}}},
+		{Start: 0x0283, Bytes: []emu.Range{{Lo: 0x0283, Hi: 0x0285}, {Lo: 0x0287, Hi: 0x0287}, {Lo: 0x0289, Hi: 0x028A}}},
 		{Start: 0x028B, Bytes: []emu.Range{{Lo: 0x028B, Hi: 0x028D}}},
 		{Start: 0x028E, Bytes: []emu.Range{{Lo: 0x028E, Hi: 0x0290}}},
 		{Start: 0x0291, Bytes: []emu.Range{{Lo: 0x0291, Hi: 0x0292}}},
@@ -162,74 +162,74 @@ var Stone = &emu.Native{
 		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02AB}}},
 		{Start: 0x02AC, Bytes: []emu.Range{{Lo: 0x02AC, Hi: 0x02AE}}},
 		{Start: 0x02AF, Bytes: []emu.Range{{Lo: 0x02AF, Hi: 0x02B1}}},
-		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B3}}},
-		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02C8}}},
+		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B2}}},
+		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02B7}, {Lo: 0x02B9, Hi: 0x02C0}, {Lo: 0x02C2, Hi: 0x02C8}}},
 		{Start: 0x02C9, Bytes: []emu.Range{{Lo: 0x02C9, Hi: 0x02C9}}},
 		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02D0}}},
-		{Start: 0x02D1, Bytes: []emu.Range{{Lo: 0x02D1, Hi: 0x02D6}}},
-		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02DA}}},
+		{Start: 0x02D1, Bytes: []emu.Range{{Lo: 0x02D1, Hi: 0x02D3}, {Lo: 0x02D5, Hi: 0x02D6}}},
+		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02D9}}},
 		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E1}}},
 		{Start: 0x02DE, Bytes: []emu.Range{{Lo: 0x02DE, Hi: 0x02E1}}},
-		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E5}}},
-		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02EB}}},
+		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E2}, {Lo: 0x02E4, Hi: 0x02E5}}},
+		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02E6}, {Lo: 0x02E8, Hi: 0x02E8}, {Lo: 0x02EA, Hi: 0x02EB}}},
 		{Start: 0x02EC, Bytes: []emu.Range{{Lo: 0x02EC, Hi: 0x02EC}}},
 		{Start: 0x02ED, Bytes: []emu.Range{{Lo: 0x02ED, Hi: 0x02F0}}},
 		{Start: 0x02F1, Bytes: []emu.Range{{Lo: 0x02F1, Hi: 0x02F1}, {Lo: 0x02F3, Hi: 0x02F4}}},
-		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02FF}}},
+		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02F7}, {Lo: 0x02F9, Hi: 0x02FF}}},
 		{Start: 0x0300, Bytes: []emu.Range{{Lo: 0x0300, Hi: 0x0302}}},
 		{Start: 0x0303, Bytes: []emu.Range{{Lo: 0x0303, Hi: 0x0305}}},
 		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0308}}},
 		{Start: 0x0309, Bytes: []emu.Range{{Lo: 0x0309, Hi: 0x0310}}},
-		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0314}}},
-		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0318}}},
-		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x031D}}},
+		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0312}, {Lo: 0x0314, Hi: 0x0314}}},
+		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0316}, {Lo: 0x0318, Hi: 0x0318}}},
+		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x0319}, {Lo: 0x031B, Hi: 0x031D}}},
 		{Start: 0x031E, Bytes: []emu.Range{{Lo: 0x031E, Hi: 0x0324}}},
 		{Start: 0x0325, Bytes: []emu.Range{{Lo: 0x0325, Hi: 0x0327}}},
 		{Start: 0x0328, Bytes: []emu.Range{{Lo: 0x0328, Hi: 0x032A}}},
 		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x032D}}},
 		{Start: 0x032E, Bytes: []emu.Range{{Lo: 0x032E, Hi: 0x0330}}},
 		{Start: 0x0331, Bytes: []emu.Range{{Lo: 0x0331, Hi: 0x034A}}},
-		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x0356}}},
+		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x0355}}},
 		{Start: 0x0357, Bytes: []emu.Range{{Lo: 0x0357, Hi: 0x035A}}},
 		{Start: 0x035B, Bytes: []emu.Range{{Lo: 0x035B, Hi: 0x035D}}},
-		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x036F}}},
+		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x035E}, {Lo: 0x0360, Hi: 0x036F}}},
 		{Start: 0x0370, Bytes: []emu.Range{{Lo: 0x0370, Hi: 0x0376}}},
 		{Start: 0x0377, Bytes: []emu.Range{{Lo: 0x0377, Hi: 0x037C}}},
-		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x0380}}},
+		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x037D}, {Lo: 0x037F, Hi: 0x0380}}},
 		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0384}}},
 		{Start: 0x0385, Bytes: []emu.Range{{Lo: 0x0385, Hi: 0x0388}}},
-		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x038A}}},
-		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x0392}}},
+		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x0389}}},
+		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x038B}, {Lo: 0x038D, Hi: 0x0392}}},
 		{Start: 0x0393, Bytes: []emu.Range{{Lo: 0x0393, Hi: 0x0394}}},
 		{Start: 0x0395, Bytes: []emu.Range{{Lo: 0x0395, Hi: 0x039E}}},
 		{Start: 0x039F, Bytes: []emu.Range{{Lo: 0x039F, Hi: 0x03A1}}},
-		{Start: 0x03A2, Bytes: []emu.Range{{Lo: 0x03A2, Hi: 0x03AC}}},
+		{Start: 0x03A2, Bytes: []emu.Range{{Lo: 0x03A2, Hi: 0x03A2}, {Lo: 0x03A4, Hi: 0x03A8}, {Lo: 0x03AA, Hi: 0x03AC}}},
 		{Start: 0x03AD, Bytes: []emu.Range{{Lo: 0x03AD, Hi: 0x03B0}}},
-		{Start: 0x03B1, Bytes: []emu.Range{{Lo: 0x03B1, Hi: 0x03B2}}},
+		{Start: 0x03B1, Bytes: []emu.Range{{Lo: 0x03B1, Hi: 0x03B1}}},
 		{Start: 0x03B3, Bytes: []emu.Range{{Lo: 0x03B3, Hi: 0x03B8}}},
 		{Start: 0x03B9, Bytes: []emu.Range{{Lo: 0x03B9, Hi: 0x03C7}}},
 		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03CD}}},
 		{Start: 0x03CE, Bytes: []emu.Range{{Lo: 0x03CE, Hi: 0x03CF}}},
-		{Start: 0x03D0, Bytes: []emu.Range{{Lo: 0x03D0, Hi: 0x03D5}}},
+		{Start: 0x03D0, Bytes: []emu.Range{{Lo: 0x03D0, Hi: 0x03D2}, {Lo: 0x03D4, Hi: 0x03D5}}},
 		{Start: 0x03D6, Bytes: []emu.Range{{Lo: 0x03D6, Hi: 0x03D7}}},
-		{Start: 0x03D8, Bytes: []emu.Range{{Lo: 0x03D8, Hi: 0x03E2}}},
-		{Start: 0x03E3, Bytes: []emu.Range{{Lo: 0x03E3, Hi: 0x03E9}}},
-		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EB}}},
+		{Start: 0x03D8, Bytes: []emu.Range{{Lo: 0x03D8, Hi: 0x03DC}, {Lo: 0x03DE, Hi: 0x03E2}}},
+		{Start: 0x03E3, Bytes: []emu.Range{{Lo: 0x03E3, Hi: 0x03E5}, {Lo: 0x03E7, Hi: 0x03E9}}},
+		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EA}}},
 		{Start: 0x03EC, Bytes: []emu.Range{{Lo: 0x03EC, Hi: 0x03F2}}},
 		{Start: 0x03F3, Bytes: []emu.Range{{Lo: 0x03F3, Hi: 0x03F9}}},
-		{Start: 0x1780, Bytes: []emu.Range{{Lo: 0x1780, Hi: 0x1799}}},
-		{Start: 0x179A, Bytes: []emu.Range{{Lo: 0x179A, Hi: 0x17A3}}},
-		{Start: 0x17A4, Bytes: []emu.Range{{Lo: 0x17A4, Hi: 0x17AE}}},
-		{Start: 0x17AF, Bytes: []emu.Range{{Lo: 0x17AF, Hi: 0x17B0}}},
+		{Start: 0x1780, Bytes: []emu.Range{{Lo: 0x1780, Hi: 0x1780}, {Lo: 0x1782, Hi: 0x1787}, {Lo: 0x1789, Hi: 0x1792}, {Lo: 0x1794, Hi: 0x1799}}},
+		{Start: 0x179A, Bytes: []emu.Range{{Lo: 0x179A, Hi: 0x17A0}, {Lo: 0x17A2, Hi: 0x17A3}}},
+		{Start: 0x17A4, Bytes: []emu.Range{{Lo: 0x17A4, Hi: 0x17A8}, {Lo: 0x17AA, Hi: 0x17AE}}},
+		{Start: 0x17AF, Bytes: []emu.Range{{Lo: 0x17AF, Hi: 0x17AF}}},
 		{Start: 0x17B1, Bytes: []emu.Range{{Lo: 0x17B1, Hi: 0x17B6}}},
-		{Start: 0x17B7, Bytes: []emu.Range{{Lo: 0x17B7, Hi: 0x17B9}}},
+		{Start: 0x17B7, Bytes: []emu.Range{{Lo: 0x17B7, Hi: 0x17B8}}},
 		{Start: 0x17BA, Bytes: []emu.Range{{Lo: 0x17BA, Hi: 0x17C1}}},
 		{Start: 0x17C2, Bytes: []emu.Range{{Lo: 0x17C2, Hi: 0x17C3}}},
 		{Start: 0x17C4, Bytes: []emu.Range{{Lo: 0x17C4, Hi: 0x17D2}}},
 		{Start: 0x17D3, Bytes: []emu.Range{{Lo: 0x17D3, Hi: 0x17D5}}},
-		{Start: 0x17D6, Bytes: []emu.Range{{Lo: 0x17D6, Hi: 0x17D8}}},
+		{Start: 0x17D6, Bytes: []emu.Range{{Lo: 0x17D6, Hi: 0x17D6}, {Lo: 0x17D8, Hi: 0x17D8}}},
 		{Start: 0x17D9, Bytes: []emu.Range{{Lo: 0x17D9, Hi: 0x17DA}}},
-		{Start: 0x17DB, Bytes: []emu.Range{{Lo: 0x17DB, Hi: 0x17DE}}},
+		{Start: 0x17DB, Bytes: []emu.Range{{Lo: 0x17DB, Hi: 0x17DB}, {Lo: 0x17DD, Hi: 0x17DE}}},
 		{Start: 0x17DF, Bytes: []emu.Range{{Lo: 0x17DF, Hi: 0x17E0}}},
 		{Start: 0x17E1, Bytes: []emu.Range{{Lo: 0x17E1, Hi: 0x17E1}}},
 	},
@@ -28251,7 +28251,7 @@ L0000: // CHESS
 	}
 	// 0001 LDX #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0002]
 		x = m
 		nz = int(int8(x))
 	}
@@ -28261,7 +28261,7 @@ L0000: // CHESS
 	}
 	// 0004 LDX #$C8
 	{
-		m := byte(0xC8)
+		m := c.Mem[0x0005]
 		x = m
 		nz = int(int8(x))
 	}
@@ -28355,7 +28355,7 @@ L0012:
 	}
 	// 0014 CMP #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x0015]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -28376,7 +28376,7 @@ L0018:
 	clock += 2<<clockShift + 1
 	// 0018 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0019]
 		x = m
 		nz = int(int8(x))
 	}
@@ -28428,7 +28428,7 @@ L0021:
 	}
 	// 0023 LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x0024]
 		a = m
 		nz = int(int8(a))
 	}
@@ -28448,7 +28448,7 @@ L0027: // NOSET
 	clock += 4<<clockShift + 2
 	// 0027 CMP #$0E
 	{
-		m := byte(0x0E)
+		m := c.Mem[0x0028]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -28492,7 +28492,7 @@ L002E:
 	clock += 4<<clockShift + 2
 	// 002E LDA #$EE
 	{
-		m := byte(0xEE)
+		m := c.Mem[0x002F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -28512,7 +28512,7 @@ L0032: // NOREV
 	clock += 4<<clockShift + 2
 	// 0032 CMP #$14
 	{
-		m := byte(0x14)
+		m := c.Mem[0x0033]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -28582,7 +28582,7 @@ L0041: // NOGO
 	clock += 4<<clockShift + 2
 	// 0041 CMP #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0042]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -28692,7 +28692,7 @@ L0108:
 	clock += 4<<clockShift + 2
 	// 0108 CPX #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0109]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -28747,7 +28747,7 @@ L0110: // OVER
 	}
 	// 0112 CPX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0113]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -28795,7 +28795,7 @@ L011A:
 	clock += 5<<clockShift + 2
 	// 011A LDY #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x011B]
 		y = m
 		nz = int(int8(y))
 	}
@@ -28995,7 +28995,7 @@ L0138: // NOCAP
 	clock += 4<<clockShift + 2
 	// 0138 CPX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x0139]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -29151,7 +29151,7 @@ L013F: // ON4
 	}
 	// 0143 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0144]
 		a = m
 		nz = int(int8(a))
 	}
@@ -29253,7 +29253,7 @@ L0153:
 	clock += 11<<clockShift + 3
 	// 0153 LDA #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0154]
 		a = m
 		nz = int(int8(a))
 	}
@@ -29320,7 +29320,7 @@ L0160: // NOCOUNT
 	clock += 4<<clockShift + 2
 	// 0160 CPX #$F9
 	{
-		m := byte(0xF9)
+		m := c.Mem[0x0161]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -29368,7 +29368,7 @@ L016A:
 	clock += 5<<clockShift + 2
 	// 016A LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x016B]
 		a = m
 		nz = int(int8(a))
 	}
@@ -29514,7 +29514,7 @@ L0171:
 	clock += 5<<clockShift + 2
 	// 0171 LDY #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x0172]
 		y = m
 		nz = int(int8(y))
 	}
@@ -29814,7 +29814,7 @@ L0196: // INPUT
 	clock += 4<<clockShift + 2
 	// 0196 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0197]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -29858,7 +29858,7 @@ L019D: // DISP
 	clock += 2<<clockShift + 1
 	// 019D LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x019E]
 		x = m
 		nz = int(int8(x))
 	}
@@ -29947,7 +29947,7 @@ L0200: // GNMZ
 	clock += 2<<clockShift + 1
 	// 0200 LDX #$11
 	{
-		m := byte(0x11)
+		m := c.Mem[0x0201]
 		x = m
 		nz = int(int8(x))
 	}
@@ -29964,7 +29964,7 @@ L0202: // GNMX
 	clock += 2<<clockShift + 1
 	// 0202 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0203]
 		a = m
 		nz = int(int8(a))
 	}
@@ -30010,7 +30010,7 @@ L0209: // GNM
 	clock += 5<<clockShift + 2
 	// 0209 LDA #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x020A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -30192,7 +30192,7 @@ L0215:
 	}
 	// 0217 LDX #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0218]
 		x = m
 		nz = int(int8(x))
 	}
@@ -30202,7 +30202,7 @@ L0215:
 	}
 	// 021B CPY #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x021C]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -30223,7 +30223,7 @@ L021F:
 	clock += 4<<clockShift + 2
 	// 021F CPY #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x0220]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -30244,7 +30244,7 @@ L0223:
 	clock += 4<<clockShift + 2
 	// 0223 CPY #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x0224]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -30265,7 +30265,7 @@ L0227:
 	clock += 4<<clockShift + 2
 	// 0227 CPY #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0228]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -30410,7 +30410,7 @@ L023B: // ROOK
 	clock += 5<<clockShift + 2
 	// 023B LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x023C]
 		x = m
 		nz = int(int8(x))
 	}
@@ -30515,7 +30515,7 @@ L0249:
 	}
 	// 024B CMP #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x024C]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -30550,7 +30550,7 @@ L0251: // KNIGHT
 	clock += 5<<clockShift + 2
 	// 0251 LDX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0252]
 		x = m
 		nz = int(int8(x))
 	}
@@ -30600,7 +30600,7 @@ L0258:
 	}
 	// 025A CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x025B]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -30635,7 +30635,7 @@ L0260: // PAWN
 	clock += 5<<clockShift + 2
 	// 0260 LDX #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x0261]
 		x = m
 		nz = int(int8(x))
 	}
@@ -30766,7 +30766,7 @@ L0271:
 	}
 	// 0275 CMP #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x0276]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -30871,13 +30871,13 @@ L0283:
 	}
 	// 0285 AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x0286]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 0287 CMP #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0288]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -31408,7 +31408,7 @@ L02B2: // REVERSE
 	clock += 2<<clockShift + 1
 	// 02B2 LDX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x02B3]
 		x = m
 		nz = int(int8(x))
 	}
@@ -31431,7 +31431,7 @@ L02B4: // ETC
 	}
 	// 02B7 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x02B8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -31491,7 +31491,7 @@ L02B4: // ETC
 	}
 	// 02C0 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x02C1]
 		a = m
 		nz = int(int8(a))
 	}
@@ -31735,7 +31735,7 @@ L02D1: // CMOVE
 	}
 	// 02D3 AND #$88
 	{
-		m := byte(0x88)
+		m := c.Mem[0x02D4]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -31761,7 +31761,7 @@ L02D7:
 	}
 	// 02D9 LDX #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x02DA]
 		x = m
 		nz = int(int8(x))
 	}
@@ -31869,7 +31869,7 @@ L02E2:
 	clock += 4<<clockShift + 2
 	// 02E2 CPX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x02E3]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -31890,13 +31890,13 @@ L02E6:
 	clock += 6<<clockShift + 3
 	// 02E6 LDA #$7F
 	{
-		m := byte(0x7F)
+		m := c.Mem[0x02E7]
 		a = m
 		nz = int(int8(a))
 	}
 	// 02E8 ADC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x02E9]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -32026,7 +32026,7 @@ L02F5: // CHKCHK
 	}
 	// 02F7 LDA #$F9
 	{
-		m := byte(0xF9)
+		m := c.Mem[0x02F8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -32177,7 +32177,7 @@ L0311:
 	}
 	// 0312 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0313]
 		a = m
 		nz = int(int8(a))
 	}
@@ -32298,7 +32298,7 @@ L0315: // RETL
 	}
 	// 0316 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0317]
 		a = m
 		nz = int(int8(a))
 	}
@@ -32415,7 +32415,7 @@ L0319: // ILLEGAL
 	clock += 12<<clockShift + 4
 	// 0319 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x031A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -32930,7 +32930,7 @@ L034B: // MOVE
 	}
 	// 0355 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0356]
 		x = m
 		nz = int(int8(x))
 	}
@@ -32983,7 +32983,7 @@ L035E: // TAKE
 	clock += 36<<clockShift + 12
 	// 035E LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x035F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -33253,7 +33253,7 @@ L037D:
 	clock += 4<<clockShift + 2
 	// 037D LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x037E]
 		a = m
 		nz = int(int8(a))
 	}
@@ -33313,7 +33313,7 @@ L0389:
 	clock += 2<<clockShift + 1
 	// 0389 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x038A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -33326,7 +33326,7 @@ L038B: // RETV
 	clock += 10<<clockShift + 4
 	// 038B LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x038C]
 		x = m
 		nz = int(int8(x))
 	}
@@ -33418,7 +33418,7 @@ L03A2: // GO
 	clock += 16<<clockShift + 5
 	// 03A2 LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03A3]
 		x = m
 		nz = int(int8(x))
 	}
@@ -33432,7 +33432,7 @@ L03A2: // GO
 	}
 	// 03A8 LDX #$12
 	{
-		m := byte(0x12)
+		m := c.Mem[0x03A9]
 		x = m
 		nz = int(int8(x))
 	}
@@ -33481,7 +33481,7 @@ L03B1:
 	clock += 2<<clockShift + 1
 	// 03B1 LDY #$E6
 	{
-		m := byte(0xE6)
+		m := c.Mem[0x03B2]
 		y = m
 		nz = int(int8(y))
 	}
@@ -33651,7 +33651,7 @@ L03D0:
 	}
 	// 03D2 CPX #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x03D3]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -33696,7 +33696,7 @@ L03D8: // LEGAL
 	}
 	// 03DC LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03DD]
 		x = m
 		nz = int(int8(x))
 	}
@@ -33735,7 +33735,7 @@ L03E3: // NODEVP
 	}
 	// 03E5 CPX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x03E6]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -33757,7 +33757,7 @@ L03EA: // DISMV
 	clock += 2<<clockShift + 1
 	// 03EA LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03EB]
 		x = m
 		nz = int(int8(x))
 	}
@@ -33937,7 +33937,7 @@ L1780: // STRATEGY
 	clock += 39<<clockShift + 17
 	// 1780 LDA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x1781]
 		a = m
 		nz = int(int8(a))
 	}
@@ -33992,7 +33992,7 @@ L1780: // STRATEGY
 	}
 	// 1787 ADC #$40
 	{
-		m := byte(0x40)
+		m := c.Mem[0x1788]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -34120,7 +34120,7 @@ L1780: // STRATEGY
 	}
 	// 1792 ADC #$70
 	{
-		m := byte(0x70)
+		m := c.Mem[0x1793]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -34251,7 +34251,7 @@ L179A:
 	}
 	// 17A0 CPX #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x17A1]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -34294,7 +34294,7 @@ L17A4:
 	}
 	// 17A8 SBC #$38
 	{
-		m := byte(0x38)
+		m := c.Mem[0x17A9]
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -34352,7 +34352,7 @@ L17AF:
 	clock += 2<<clockShift + 1
 	// 17AF ADC #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x17B0]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -34423,7 +34423,7 @@ L17B7: // MOVEOK
 	}
 	// 17B8 ADC #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x17B9]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -34619,7 +34619,7 @@ L17D6: // MATE
 	clock += 8<<clockShift + 2
 	// 17D6 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x17D7]
 		a = m
 		nz = int(int8(a))
 	}
@@ -34758,7 +34758,7 @@ L17DB:
 	clock += 4<<clockShift + 2
 	// 17DB CMP #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x17DC]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))

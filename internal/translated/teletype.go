@@ -60,53 +60,53 @@ var Teletype = &emu.Native{
 		{Lo: 0x07DA, Hi: 0x07E2},
 	},
 	Parts: []emu.Part{
-		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0007}}},
+		{Start: 0x0000, Bytes: []emu.Range{{Lo: 0x0000, Hi: 0x0001}, {Lo: 0x0003, Hi: 0x0004}, {Lo: 0x0006, Hi: 0x0007}}},
 		{Start: 0x0008, Bytes: []emu.Range{{Lo: 0x0008, Hi: 0x000A}}},
 		{Start: 0x000B, Bytes: []emu.Range{{Lo: 0x000B, Hi: 0x000D}}},
 		{Start: 0x000E, Bytes: []emu.Range{{Lo: 0x000E, Hi: 0x0011}}},
-		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0017}}},
-		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0019}}},
+		{Start: 0x0012, Bytes: []emu.Range{{Lo: 0x0012, Hi: 0x0014}, {Lo: 0x0016, Hi: 0x0017}}},
+		{Start: 0x0018, Bytes: []emu.Range{{Lo: 0x0018, Hi: 0x0018}}},
 		{Start: 0x001A, Bytes: []emu.Range{{Lo: 0x001A, Hi: 0x0020}}},
-		{Start: 0x0021, Bytes: []emu.Range{{Lo: 0x0021, Hi: 0x0026}}},
-		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x002A}}},
+		{Start: 0x0021, Bytes: []emu.Range{{Lo: 0x0021, Hi: 0x0023}, {Lo: 0x0025, Hi: 0x0026}}},
+		{Start: 0x0027, Bytes: []emu.Range{{Lo: 0x0027, Hi: 0x0027}, {Lo: 0x0029, Hi: 0x002A}}},
 		{Start: 0x002B, Bytes: []emu.Range{{Lo: 0x002B, Hi: 0x002D}}},
-		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x0031}}},
-		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0035}}},
+		{Start: 0x002E, Bytes: []emu.Range{{Lo: 0x002E, Hi: 0x002E}, {Lo: 0x0030, Hi: 0x0031}}},
+		{Start: 0x0032, Bytes: []emu.Range{{Lo: 0x0032, Hi: 0x0032}, {Lo: 0x0034, Hi: 0x0035}}},
 		{Start: 0x0036, Bytes: []emu.Range{{Lo: 0x0036, Hi: 0x0038}}},
 		{Start: 0x0039, Bytes: []emu.Range{{Lo: 0x0039, Hi: 0x0040}}},
-		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0044}}},
+		{Start: 0x0041, Bytes: []emu.Range{{Lo: 0x0041, Hi: 0x0041}, {Lo: 0x0043, Hi: 0x0044}}},
 		{Start: 0x0045, Bytes: []emu.Range{{Lo: 0x0045, Hi: 0x0047}}},
 		{Start: 0x0048, Bytes: []emu.Range{{Lo: 0x0048, Hi: 0x004A}}},
 		{Start: 0x004B, Bytes: []emu.Range{{Lo: 0x004B, Hi: 0x004D}}},
 		{Start: 0x0100, Bytes: []emu.Range{{Lo: 0x0100, Hi: 0x0103}}},
 		{Start: 0x0104, Bytes: []emu.Range{{Lo: 0x0104, Hi: 0x0107}}},
-		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x010B}}},
+		{Start: 0x0108, Bytes: []emu.Range{{Lo: 0x0108, Hi: 0x0108}, {Lo: 0x010A, Hi: 0x010B}}},
 		{Start: 0x010C, Bytes: []emu.Range{{Lo: 0x010C, Hi: 0x010F}}},
-		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0115}}},
+		{Start: 0x0110, Bytes: []emu.Range{{Lo: 0x0110, Hi: 0x0112}, {Lo: 0x0114, Hi: 0x0115}}},
 		{Start: 0x0116, Bytes: []emu.Range{{Lo: 0x0116, Hi: 0x0117}}},
 		{Start: 0x0118, Bytes: []emu.Range{{Lo: 0x0118, Hi: 0x0119}}},
-		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011D}}},
+		{Start: 0x011A, Bytes: []emu.Range{{Lo: 0x011A, Hi: 0x011A}, {Lo: 0x011C, Hi: 0x011D}}},
 		{Start: 0x011E, Bytes: []emu.Range{{Lo: 0x011E, Hi: 0x0122}}},
 		{Start: 0x0123, Bytes: []emu.Range{{Lo: 0x0123, Hi: 0x0125}}},
 		{Start: 0x0126, Bytes: []emu.Range{{Lo: 0x0126, Hi: 0x012C}}},
 		{Start: 0x012D, Bytes: []emu.Range{{Lo: 0x012D, Hi: 0x0130}}},
 		{Start: 0x0131, Bytes: []emu.Range{{Lo: 0x0131, Hi: 0x0137}}},
-		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x013B}}},
+		{Start: 0x0138, Bytes: []emu.Range{{Lo: 0x0138, Hi: 0x0138}, {Lo: 0x013A, Hi: 0x013B}}},
 		{Start: 0x013C, Bytes: []emu.Range{{Lo: 0x013C, Hi: 0x013D}}},
 		{Start: 0x013E, Bytes: []emu.Range{{Lo: 0x013E, Hi: 0x013E}}},
-		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0149}}},
+		{Start: 0x013F, Bytes: []emu.Range{{Lo: 0x013F, Hi: 0x0143}, {Lo: 0x0145, Hi: 0x0149}}},
 		{Start: 0x014A, Bytes: []emu.Range{{Lo: 0x014A, Hi: 0x014C}}},
 		{Start: 0x014D, Bytes: []emu.Range{{Lo: 0x014D, Hi: 0x014F}}},
 		{Start: 0x0150, Bytes: []emu.Range{{Lo: 0x0150, Hi: 0x0152}}},
-		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0159}}},
+		{Start: 0x0153, Bytes: []emu.Range{{Lo: 0x0153, Hi: 0x0153}, {Lo: 0x0155, Hi: 0x0159}}},
 		{Start: 0x015A, Bytes: []emu.Range{{Lo: 0x015A, Hi: 0x015C}}},
 		{Start: 0x015D, Bytes: []emu.Range{{Lo: 0x015D, Hi: 0x015F}}},
-		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0163}}},
+		{Start: 0x0160, Bytes: []emu.Range{{Lo: 0x0160, Hi: 0x0160}, {Lo: 0x0162, Hi: 0x0163}}},
 		{Start: 0x0164, Bytes: []emu.Range{{Lo: 0x0164, Hi: 0x0169}}},
-		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016D}}},
+		{Start: 0x016A, Bytes: []emu.Range{{Lo: 0x016A, Hi: 0x016A}, {Lo: 0x016C, Hi: 0x016D}}},
 		{Start: 0x016E, Bytes: []emu.Range{{Lo: 0x016E, Hi: 0x016E}}},
 		{Start: 0x016F, Bytes: []emu.Range{{Lo: 0x016F, Hi: 0x0170}}},
-		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0174}}},
+		{Start: 0x0171, Bytes: []emu.Range{{Lo: 0x0171, Hi: 0x0171}, {Lo: 0x0173, Hi: 0x0174}}},
 		{Start: 0x0175, Bytes: []emu.Range{{Lo: 0x0175, Hi: 0x0179}}},
 		{Start: 0x017A, Bytes: []emu.Range{{Lo: 0x017A, Hi: 0x017C}}},
 		{Start: 0x017D, Bytes: []emu.Range{{Lo: 0x017D, Hi: 0x017E}}},
@@ -115,24 +115,24 @@ var Teletype = &emu.Native{
 		{Start: 0x0188, Bytes: []emu.Range{{Lo: 0x0188, Hi: 0x018A}, {Lo: 0x018C, Hi: 0x018F}}},
 		{Start: 0x0190, Bytes: []emu.Range{{Lo: 0x0190, Hi: 0x0192}}},
 		{Start: 0x0193, Bytes: []emu.Range{{Lo: 0x0193, Hi: 0x0195}}},
-		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0199}}},
+		{Start: 0x0196, Bytes: []emu.Range{{Lo: 0x0196, Hi: 0x0196}, {Lo: 0x0198, Hi: 0x0199}}},
 		{Start: 0x019A, Bytes: []emu.Range{{Lo: 0x019A, Hi: 0x019C}}},
-		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019E}}},
+		{Start: 0x019D, Bytes: []emu.Range{{Lo: 0x019D, Hi: 0x019D}}},
 		{Start: 0x019F, Bytes: []emu.Range{{Lo: 0x019F, Hi: 0x01A4}}},
 		{Start: 0x01A5, Bytes: []emu.Range{{Lo: 0x01A5, Hi: 0x01A7}}},
 		{Start: 0x01A8, Bytes: []emu.Range{{Lo: 0x01A8, Hi: 0x01AB}}},
 		{Start: 0x01AC, Bytes: []emu.Range{{Lo: 0x01AC, Hi: 0x01AE}}},
-		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0201}}},
-		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0203}}},
+		{Start: 0x0200, Bytes: []emu.Range{{Lo: 0x0200, Hi: 0x0200}}},
+		{Start: 0x0202, Bytes: []emu.Range{{Lo: 0x0202, Hi: 0x0202}}},
 		{Start: 0x0204, Bytes: []emu.Range{{Lo: 0x0204, Hi: 0x0208}}},
-		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x020C}}},
+		{Start: 0x0209, Bytes: []emu.Range{{Lo: 0x0209, Hi: 0x0209}, {Lo: 0x020B, Hi: 0x020C}}},
 		{Start: 0x020D, Bytes: []emu.Range{{Lo: 0x020D, Hi: 0x0210}}},
 		{Start: 0x0211, Bytes: []emu.Range{{Lo: 0x0211, Hi: 0x0211}}},
 		{Start: 0x0212, Bytes: []emu.Range{{Lo: 0x0212, Hi: 0x0214}}},
-		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x021E}}},
-		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x0222}}},
-		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0226}}},
-		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x022A}}},
+		{Start: 0x0215, Bytes: []emu.Range{{Lo: 0x0215, Hi: 0x0217}, {Lo: 0x0219, Hi: 0x021B}, {Lo: 0x021D, Hi: 0x021E}}},
+		{Start: 0x021F, Bytes: []emu.Range{{Lo: 0x021F, Hi: 0x021F}, {Lo: 0x0221, Hi: 0x0222}}},
+		{Start: 0x0223, Bytes: []emu.Range{{Lo: 0x0223, Hi: 0x0223}, {Lo: 0x0225, Hi: 0x0226}}},
+		{Start: 0x0227, Bytes: []emu.Range{{Lo: 0x0227, Hi: 0x0227}, {Lo: 0x0229, Hi: 0x022A}}},
 		{Start: 0x022B, Bytes: []emu.Range{{Lo: 0x022B, Hi: 0x022C}}},
 		{Start: 0x022D, Bytes: []emu.Range{{Lo: 0x022D, Hi: 0x022F}}},
 		{Start: 0x0230, Bytes: []emu.Range{{Lo: 0x0230, Hi: 0x0231}}},
@@ -140,29 +140,29 @@ var Teletype = &emu.Native{
 		{Start: 0x0234, Bytes: []emu.Range{{Lo: 0x0234, Hi: 0x0236}}},
 		{Start: 0x0237, Bytes: []emu.Range{{Lo: 0x0237, Hi: 0x0238}}},
 		{Start: 0x0239, Bytes: []emu.Range{{Lo: 0x0239, Hi: 0x023A}}},
-		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023E}}},
+		{Start: 0x023B, Bytes: []emu.Range{{Lo: 0x023B, Hi: 0x023B}, {Lo: 0x023D, Hi: 0x023E}}},
 		{Start: 0x023F, Bytes: []emu.Range{{Lo: 0x023F, Hi: 0x0241}}},
 		{Start: 0x0242, Bytes: []emu.Range{{Lo: 0x0242, Hi: 0x0243}}},
 		{Start: 0x0244, Bytes: []emu.Range{{Lo: 0x0244, Hi: 0x0245}}},
 		{Start: 0x0246, Bytes: []emu.Range{{Lo: 0x0246, Hi: 0x0248}}},
-		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024E}}},
+		{Start: 0x0249, Bytes: []emu.Range{{Lo: 0x0249, Hi: 0x024B}, {Lo: 0x024D, Hi: 0x024E}}},
 		{Start: 0x024F, Bytes: []emu.Range{{Lo: 0x024F, Hi: 0x0250}}},
-		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0254}}},
+		{Start: 0x0251, Bytes: []emu.Range{{Lo: 0x0251, Hi: 0x0251}, {Lo: 0x0253, Hi: 0x0254}}},
 		{Start: 0x0255, Bytes: []emu.Range{{Lo: 0x0255, Hi: 0x0257}}},
-		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025D}}},
+		{Start: 0x0258, Bytes: []emu.Range{{Lo: 0x0258, Hi: 0x025A}, {Lo: 0x025C, Hi: 0x025D}}},
 		{Start: 0x025E, Bytes: []emu.Range{{Lo: 0x025E, Hi: 0x025F}}},
-		{Start: 0x0260, Bytes: []emu.Range{{Lo: 0x0260, Hi: 0x0263}}},
+		{Start: 0x0260, Bytes: []emu.Range{{Lo: 0x0260, Hi: 0x0260}, {Lo: 0x0262, Hi: 0x0263}}},
 		{Start: 0x0264, Bytes: []emu.Range{{Lo: 0x0264, Hi: 0x0266}}},
 		{Start: 0x0267, Bytes: []emu.Range{{Lo: 0x0267, Hi: 0x0268}}},
 		{Start: 0x0269, Bytes: []emu.Range{{Lo: 0x0269, Hi: 0x026A}}},
 		{Start: 0x026B, Bytes: []emu.Range{{Lo: 0x026B, Hi: 0x026D}}},
 		{Start: 0x026E, Bytes: []emu.Range{{Lo: 0x026E, Hi: 0x0270}}},
-		{Start: 0x0271, Bytes: []emu.Range{{Lo: 0x0271, Hi: 0x0278}}},
+		{Start: 0x0271, Bytes: []emu.Range{{Lo: 0x0271, Hi: 0x0275}, {Lo: 0x0277, Hi: 0x0278}}},
 		{Start: 0x0279, Bytes: []emu.Range{{Lo: 0x0279, Hi: 0x027B}}},
 		{Start: 0x027C, Bytes: []emu.Range{{Lo: 0x027C, Hi: 0x027D}}},
 		{Start: 0x027E, Bytes: []emu.Range{{Lo: 0x027E, Hi: 0x027F}}},
 		{Start: 0x0280, Bytes: []emu.Range{{Lo: 0x0280, Hi: 0x0282}}},
-		{Start: 0x0283, Bytes: []emu.Range{{Lo: 0x0283, Hi: 0x028A}}},
+		{Start: 0x0283, Bytes: []emu.Range{{Lo: 0x0283, Hi: 0x0285}, {Lo: 0x0287, Hi: 0x0287}, {Lo: 0x0289, Hi: 0x028A}}},
 		{Start: 0x028B, Bytes: []emu.Range{{Lo: 0x028B, Hi: 0x028D}}},
 		{Start: 0x028E, Bytes: []emu.Range{{Lo: 0x028E, Hi: 0x0290}}},
 		{Start: 0x0291, Bytes: []emu.Range{{Lo: 0x0291, Hi: 0x0292}}},
@@ -177,43 +177,43 @@ var Teletype = &emu.Native{
 		{Start: 0x02A9, Bytes: []emu.Range{{Lo: 0x02A9, Hi: 0x02AB}}},
 		{Start: 0x02AC, Bytes: []emu.Range{{Lo: 0x02AC, Hi: 0x02AE}}},
 		{Start: 0x02AF, Bytes: []emu.Range{{Lo: 0x02AF, Hi: 0x02B1}}},
-		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B3}}},
-		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02C8}}},
+		{Start: 0x02B2, Bytes: []emu.Range{{Lo: 0x02B2, Hi: 0x02B2}}},
+		{Start: 0x02B4, Bytes: []emu.Range{{Lo: 0x02B4, Hi: 0x02B7}, {Lo: 0x02B9, Hi: 0x02C0}, {Lo: 0x02C2, Hi: 0x02C8}}},
 		{Start: 0x02C9, Bytes: []emu.Range{{Lo: 0x02C9, Hi: 0x02C9}}},
-		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02D6}}},
-		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02DA}}},
+		{Start: 0x02CA, Bytes: []emu.Range{{Lo: 0x02CA, Hi: 0x02D3}, {Lo: 0x02D5, Hi: 0x02D6}}},
+		{Start: 0x02D7, Bytes: []emu.Range{{Lo: 0x02D7, Hi: 0x02D9}}},
 		{Start: 0x02DB, Bytes: []emu.Range{{Lo: 0x02DB, Hi: 0x02E1}}},
 		{Start: 0x02DE, Bytes: []emu.Range{{Lo: 0x02DE, Hi: 0x02E1}}},
-		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E5}}},
-		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02EB}}},
+		{Start: 0x02E2, Bytes: []emu.Range{{Lo: 0x02E2, Hi: 0x02E2}, {Lo: 0x02E4, Hi: 0x02E5}}},
+		{Start: 0x02E6, Bytes: []emu.Range{{Lo: 0x02E6, Hi: 0x02E6}, {Lo: 0x02E8, Hi: 0x02E8}, {Lo: 0x02EA, Hi: 0x02EB}}},
 		{Start: 0x02EC, Bytes: []emu.Range{{Lo: 0x02EC, Hi: 0x02EC}}},
 		{Start: 0x02ED, Bytes: []emu.Range{{Lo: 0x02ED, Hi: 0x02F0}}},
 		{Start: 0x02F1, Bytes: []emu.Range{{Lo: 0x02F1, Hi: 0x02F1}, {Lo: 0x02F3, Hi: 0x02F4}}},
-		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02FF}}},
+		{Start: 0x02F5, Bytes: []emu.Range{{Lo: 0x02F5, Hi: 0x02F7}, {Lo: 0x02F9, Hi: 0x02FF}}},
 		{Start: 0x0300, Bytes: []emu.Range{{Lo: 0x0300, Hi: 0x0302}}},
 		{Start: 0x0303, Bytes: []emu.Range{{Lo: 0x0303, Hi: 0x0305}}},
 		{Start: 0x0306, Bytes: []emu.Range{{Lo: 0x0306, Hi: 0x0308}}},
 		{Start: 0x0309, Bytes: []emu.Range{{Lo: 0x0309, Hi: 0x0310}}},
-		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0314}}},
-		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0318}}},
-		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x031D}}},
+		{Start: 0x0311, Bytes: []emu.Range{{Lo: 0x0311, Hi: 0x0312}, {Lo: 0x0314, Hi: 0x0314}}},
+		{Start: 0x0315, Bytes: []emu.Range{{Lo: 0x0315, Hi: 0x0316}, {Lo: 0x0318, Hi: 0x0318}}},
+		{Start: 0x0319, Bytes: []emu.Range{{Lo: 0x0319, Hi: 0x0319}, {Lo: 0x031B, Hi: 0x031D}}},
 		{Start: 0x031E, Bytes: []emu.Range{{Lo: 0x031E, Hi: 0x0324}}},
 		{Start: 0x0325, Bytes: []emu.Range{{Lo: 0x0325, Hi: 0x0327}}},
 		{Start: 0x0328, Bytes: []emu.Range{{Lo: 0x0328, Hi: 0x032A}}},
 		{Start: 0x032B, Bytes: []emu.Range{{Lo: 0x032B, Hi: 0x032D}}},
 		{Start: 0x032E, Bytes: []emu.Range{{Lo: 0x032E, Hi: 0x0330}}},
 		{Start: 0x0331, Bytes: []emu.Range{{Lo: 0x0331, Hi: 0x034A}}},
-		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x0356}}},
+		{Start: 0x034B, Bytes: []emu.Range{{Lo: 0x034B, Hi: 0x0355}}},
 		{Start: 0x0357, Bytes: []emu.Range{{Lo: 0x0357, Hi: 0x035A}}},
 		{Start: 0x035B, Bytes: []emu.Range{{Lo: 0x035B, Hi: 0x035D}}},
-		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x036F}}},
+		{Start: 0x035E, Bytes: []emu.Range{{Lo: 0x035E, Hi: 0x035E}, {Lo: 0x0360, Hi: 0x036F}}},
 		{Start: 0x0370, Bytes: []emu.Range{{Lo: 0x0370, Hi: 0x0376}}},
 		{Start: 0x0377, Bytes: []emu.Range{{Lo: 0x0377, Hi: 0x037C}}},
-		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x0380}}},
+		{Start: 0x037D, Bytes: []emu.Range{{Lo: 0x037D, Hi: 0x037D}, {Lo: 0x037F, Hi: 0x0380}}},
 		{Start: 0x0381, Bytes: []emu.Range{{Lo: 0x0381, Hi: 0x0384}}},
 		{Start: 0x0385, Bytes: []emu.Range{{Lo: 0x0385, Hi: 0x0388}}},
-		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x038A}}},
-		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x0392}}},
+		{Start: 0x0389, Bytes: []emu.Range{{Lo: 0x0389, Hi: 0x0389}}},
+		{Start: 0x038B, Bytes: []emu.Range{{Lo: 0x038B, Hi: 0x038B}, {Lo: 0x038D, Hi: 0x0392}}},
 		{Start: 0x0393, Bytes: []emu.Range{{Lo: 0x0393, Hi: 0x0394}}},
 		{Start: 0x0395, Bytes: []emu.Range{{Lo: 0x0395, Hi: 0x039E}}},
 		{Start: 0x039F, Bytes: []emu.Range{{Lo: 0x039F, Hi: 0x03A1}}},
@@ -221,23 +221,23 @@ var Teletype = &emu.Native{
 		{Start: 0x03A6, Bytes: []emu.Range{{Lo: 0x03A6, Hi: 0x03AB}}},
 		{Start: 0x03AC, Bytes: []emu.Range{{Lo: 0x03AC, Hi: 0x03BA}}},
 		{Start: 0x03BB, Bytes: []emu.Range{{Lo: 0x03BB, Hi: 0x03BC}}},
-		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03C7}}},
-		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03CE}}},
-		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D4}}},
+		{Start: 0x03BD, Bytes: []emu.Range{{Lo: 0x03BD, Hi: 0x03BD}, {Lo: 0x03BF, Hi: 0x03C3}, {Lo: 0x03C5, Hi: 0x03C7}}},
+		{Start: 0x03C8, Bytes: []emu.Range{{Lo: 0x03C8, Hi: 0x03C8}, {Lo: 0x03CA, Hi: 0x03CE}}},
+		{Start: 0x03CF, Bytes: []emu.Range{{Lo: 0x03CF, Hi: 0x03D1}, {Lo: 0x03D3, Hi: 0x03D4}}},
 		{Start: 0x03D5, Bytes: []emu.Range{{Lo: 0x03D5, Hi: 0x03E3}}},
 		{Start: 0x03E4, Bytes: []emu.Range{{Lo: 0x03E4, Hi: 0x03E6}}},
-		{Start: 0x03E7, Bytes: []emu.Range{{Lo: 0x03E7, Hi: 0x03E9}}},
-		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EB}}},
+		{Start: 0x03E7, Bytes: []emu.Range{{Lo: 0x03E7, Hi: 0x03E7}, {Lo: 0x03E9, Hi: 0x03E9}}},
+		{Start: 0x03EA, Bytes: []emu.Range{{Lo: 0x03EA, Hi: 0x03EA}}},
 		{Start: 0x03EC, Bytes: []emu.Range{{Lo: 0x03EC, Hi: 0x03F2}}},
 		{Start: 0x03F3, Bytes: []emu.Range{{Lo: 0x03F3, Hi: 0x03F9}}},
 		{Start: 0x0400, Bytes: []emu.Range{{Lo: 0x0400, Hi: 0x0404}}},
-		{Start: 0x0405, Bytes: []emu.Range{{Lo: 0x0405, Hi: 0x0408}}},
-		{Start: 0x0409, Bytes: []emu.Range{{Lo: 0x0409, Hi: 0x040E}}},
+		{Start: 0x0405, Bytes: []emu.Range{{Lo: 0x0405, Hi: 0x0405}, {Lo: 0x0407, Hi: 0x0408}}},
+		{Start: 0x0409, Bytes: []emu.Range{{Lo: 0x0409, Hi: 0x040B}, {Lo: 0x040D, Hi: 0x040E}}},
 		{Start: 0x040F, Bytes: []emu.Range{{Lo: 0x040F, Hi: 0x0411}}},
-		{Start: 0x0412, Bytes: []emu.Range{{Lo: 0x0412, Hi: 0x0416}}},
+		{Start: 0x0412, Bytes: []emu.Range{{Lo: 0x0412, Hi: 0x0412}, {Lo: 0x0414, Hi: 0x0416}}},
 		{Start: 0x0417, Bytes: []emu.Range{{Lo: 0x0417, Hi: 0x0419}}},
 		{Start: 0x041A, Bytes: []emu.Range{{Lo: 0x041A, Hi: 0x041C}}},
-		{Start: 0x041D, Bytes: []emu.Range{{Lo: 0x041D, Hi: 0x0421}}},
+		{Start: 0x041D, Bytes: []emu.Range{{Lo: 0x041D, Hi: 0x041D}, {Lo: 0x041F, Hi: 0x0421}}},
 		{Start: 0x0422, Bytes: []emu.Range{{Lo: 0x0422, Hi: 0x042A}}},
 		{Start: 0x042B, Bytes: []emu.Range{{Lo: 0x042B, Hi: 0x042D}}},
 		{Start: 0x042E, Bytes: []emu.Range{{Lo: 0x042E, Hi: 0x0430}}},
@@ -248,129 +248,129 @@ var Teletype = &emu.Native{
 		{Start: 0x0441, Bytes: []emu.Range{{Lo: 0x0441, Hi: 0x0445}}},
 		{Start: 0x0446, Bytes: []emu.Range{{Lo: 0x0446, Hi: 0x0448}}},
 		{Start: 0x0449, Bytes: []emu.Range{{Lo: 0x0449, Hi: 0x044B}}},
-		{Start: 0x044C, Bytes: []emu.Range{{Lo: 0x044C, Hi: 0x0450}}},
+		{Start: 0x044C, Bytes: []emu.Range{{Lo: 0x044C, Hi: 0x044C}, {Lo: 0x044E, Hi: 0x0450}}},
 		{Start: 0x0451, Bytes: []emu.Range{{Lo: 0x0451, Hi: 0x0453}}},
-		{Start: 0x0454, Bytes: []emu.Range{{Lo: 0x0454, Hi: 0x0458}}},
+		{Start: 0x0454, Bytes: []emu.Range{{Lo: 0x0454, Hi: 0x0454}, {Lo: 0x0456, Hi: 0x0458}}},
 		{Start: 0x0459, Bytes: []emu.Range{{Lo: 0x0459, Hi: 0x0459}}},
 		{Start: 0x045A, Bytes: []emu.Range{{Lo: 0x045A, Hi: 0x045C}}},
-		{Start: 0x045D, Bytes: []emu.Range{{Lo: 0x045D, Hi: 0x0461}}},
+		{Start: 0x045D, Bytes: []emu.Range{{Lo: 0x045D, Hi: 0x045D}, {Lo: 0x045F, Hi: 0x0461}}},
 		{Start: 0x0462, Bytes: []emu.Range{{Lo: 0x0462, Hi: 0x0464}}},
 		{Start: 0x0465, Bytes: []emu.Range{{Lo: 0x0465, Hi: 0x0467}}},
-		{Start: 0x0468, Bytes: []emu.Range{{Lo: 0x0468, Hi: 0x046B}}},
-		{Start: 0x046C, Bytes: []emu.Range{{Lo: 0x046C, Hi: 0x0472}}},
-		{Start: 0x0473, Bytes: []emu.Range{{Lo: 0x0473, Hi: 0x047C}}},
-		{Start: 0x047D, Bytes: []emu.Range{{Lo: 0x047D, Hi: 0x0483}}},
-		{Start: 0x0484, Bytes: []emu.Range{{Lo: 0x0484, Hi: 0x0493}}},
-		{Start: 0x0494, Bytes: []emu.Range{{Lo: 0x0494, Hi: 0x049B}}},
-		{Start: 0x049C, Bytes: []emu.Range{{Lo: 0x049C, Hi: 0x049D}}},
+		{Start: 0x0468, Bytes: []emu.Range{{Lo: 0x0468, Hi: 0x0468}, {Lo: 0x046A, Hi: 0x046B}}},
+		{Start: 0x046C, Bytes: []emu.Range{{Lo: 0x046C, Hi: 0x046F}, {Lo: 0x0471, Hi: 0x0472}}},
+		{Start: 0x0473, Bytes: []emu.Range{{Lo: 0x0473, Hi: 0x0473}, {Lo: 0x0475, Hi: 0x0478}, {Lo: 0x047A, Hi: 0x047C}}},
+		{Start: 0x047D, Bytes: []emu.Range{{Lo: 0x047D, Hi: 0x0480}, {Lo: 0x0482, Hi: 0x0483}}},
+		{Start: 0x0484, Bytes: []emu.Range{{Lo: 0x0484, Hi: 0x0487}, {Lo: 0x0489, Hi: 0x048F}, {Lo: 0x0491, Hi: 0x0493}}},
+		{Start: 0x0494, Bytes: []emu.Range{{Lo: 0x0494, Hi: 0x0494}, {Lo: 0x0496, Hi: 0x049B}}},
+		{Start: 0x049C, Bytes: []emu.Range{{Lo: 0x049C, Hi: 0x049C}}},
 		{Start: 0x049E, Bytes: []emu.Range{{Lo: 0x049E, Hi: 0x04A0}}},
-		{Start: 0x04A1, Bytes: []emu.Range{{Lo: 0x04A1, Hi: 0x04A4}}},
-		{Start: 0x04A5, Bytes: []emu.Range{{Lo: 0x04A5, Hi: 0x04A8}}},
-		{Start: 0x04A9, Bytes: []emu.Range{{Lo: 0x04A9, Hi: 0x04AC}}},
-		{Start: 0x04AD, Bytes: []emu.Range{{Lo: 0x04AD, Hi: 0x04B0}}},
-		{Start: 0x04B1, Bytes: []emu.Range{{Lo: 0x04B1, Hi: 0x04B4}}},
-		{Start: 0x04B5, Bytes: []emu.Range{{Lo: 0x04B5, Hi: 0x04B6}}},
-		{Start: 0x04B7, Bytes: []emu.Range{{Lo: 0x04B7, Hi: 0x04BA}}},
+		{Start: 0x04A1, Bytes: []emu.Range{{Lo: 0x04A1, Hi: 0x04A1}, {Lo: 0x04A3, Hi: 0x04A4}}},
+		{Start: 0x04A5, Bytes: []emu.Range{{Lo: 0x04A5, Hi: 0x04A5}, {Lo: 0x04A7, Hi: 0x04A8}}},
+		{Start: 0x04A9, Bytes: []emu.Range{{Lo: 0x04A9, Hi: 0x04A9}, {Lo: 0x04AB, Hi: 0x04AC}}},
+		{Start: 0x04AD, Bytes: []emu.Range{{Lo: 0x04AD, Hi: 0x04AD}, {Lo: 0x04AF, Hi: 0x04B0}}},
+		{Start: 0x04B1, Bytes: []emu.Range{{Lo: 0x04B1, Hi: 0x04B1}, {Lo: 0x04B3, Hi: 0x04B4}}},
+		{Start: 0x04B5, Bytes: []emu.Range{{Lo: 0x04B5, Hi: 0x04B5}}},
+		{Start: 0x04B7, Bytes: []emu.Range{{Lo: 0x04B7, Hi: 0x04B7}, {Lo: 0x04B9, Hi: 0x04BA}}},
 		{Start: 0x04BB, Bytes: []emu.Range{{Lo: 0x04BB, Hi: 0x04C0}}},
-		{Start: 0x04C1, Bytes: []emu.Range{{Lo: 0x04C1, Hi: 0x04C4}}},
+		{Start: 0x04C1, Bytes: []emu.Range{{Lo: 0x04C1, Hi: 0x04C1}, {Lo: 0x04C3, Hi: 0x04C4}}},
 		{Start: 0x04C5, Bytes: []emu.Range{{Lo: 0x04C5, Hi: 0x04C8}}},
-		{Start: 0x04C9, Bytes: []emu.Range{{Lo: 0x04C9, Hi: 0x04CE}}},
+		{Start: 0x04C9, Bytes: []emu.Range{{Lo: 0x04C9, Hi: 0x04C9}, {Lo: 0x04CB, Hi: 0x04CE}}},
 		{Start: 0x04CF, Bytes: []emu.Range{{Lo: 0x04CF, Hi: 0x04D6}}},
-		{Start: 0x04D7, Bytes: []emu.Range{{Lo: 0x04D7, Hi: 0x04DA}}},
-		{Start: 0x04DB, Bytes: []emu.Range{{Lo: 0x04DB, Hi: 0x04DD}}},
-		{Start: 0x04DE, Bytes: []emu.Range{{Lo: 0x04DE, Hi: 0x04E1}}},
-		{Start: 0x04E2, Bytes: []emu.Range{{Lo: 0x04E2, Hi: 0x04E4}}},
+		{Start: 0x04D7, Bytes: []emu.Range{{Lo: 0x04D7, Hi: 0x04D7}, {Lo: 0x04D9, Hi: 0x04DA}}},
+		{Start: 0x04DB, Bytes: []emu.Range{{Lo: 0x04DB, Hi: 0x04DB}, {Lo: 0x04DD, Hi: 0x04DD}}},
+		{Start: 0x04DE, Bytes: []emu.Range{{Lo: 0x04DE, Hi: 0x04DE}, {Lo: 0x04E0, Hi: 0x04E1}}},
+		{Start: 0x04E2, Bytes: []emu.Range{{Lo: 0x04E2, Hi: 0x04E2}, {Lo: 0x04E4, Hi: 0x04E4}}},
 		{Start: 0x04E5, Bytes: []emu.Range{{Lo: 0x04E5, Hi: 0x04E9}}},
-		{Start: 0x04EA, Bytes: []emu.Range{{Lo: 0x04EA, Hi: 0x04ED}}},
-		{Start: 0x04EE, Bytes: []emu.Range{{Lo: 0x04EE, Hi: 0x04F4}}},
-		{Start: 0x04F5, Bytes: []emu.Range{{Lo: 0x04F5, Hi: 0x04F7}}},
+		{Start: 0x04EA, Bytes: []emu.Range{{Lo: 0x04EA, Hi: 0x04EA}, {Lo: 0x04EC, Hi: 0x04ED}}},
+		{Start: 0x04EE, Bytes: []emu.Range{{Lo: 0x04EE, Hi: 0x04F1}, {Lo: 0x04F3, Hi: 0x04F4}}},
+		{Start: 0x04F5, Bytes: []emu.Range{{Lo: 0x04F5, Hi: 0x04F5}, {Lo: 0x04F7, Hi: 0x04F7}}},
 		{Start: 0x04F8, Bytes: []emu.Range{{Lo: 0x04F8, Hi: 0x04FC}}},
-		{Start: 0x04FD, Bytes: []emu.Range{{Lo: 0x04FD, Hi: 0x0501}}},
+		{Start: 0x04FD, Bytes: []emu.Range{{Lo: 0x04FD, Hi: 0x04FD}, {Lo: 0x04FF, Hi: 0x0501}}},
 		{Start: 0x0502, Bytes: []emu.Range{{Lo: 0x0502, Hi: 0x0503}}},
 		{Start: 0x0504, Bytes: []emu.Range{{Lo: 0x0504, Hi: 0x0509}}},
 		{Start: 0x050A, Bytes: []emu.Range{{Lo: 0x050A, Hi: 0x050B}}},
-		{Start: 0x050C, Bytes: []emu.Range{{Lo: 0x050C, Hi: 0x0516}}},
+		{Start: 0x050C, Bytes: []emu.Range{{Lo: 0x050C, Hi: 0x050F}, {Lo: 0x0511, Hi: 0x0516}}},
 		{Start: 0x0517, Bytes: []emu.Range{{Lo: 0x0517, Hi: 0x0519}}},
-		{Start: 0x051A, Bytes: []emu.Range{{Lo: 0x051A, Hi: 0x051E}}},
-		{Start: 0x051F, Bytes: []emu.Range{{Lo: 0x051F, Hi: 0x0520}}},
+		{Start: 0x051A, Bytes: []emu.Range{{Lo: 0x051A, Hi: 0x051A}, {Lo: 0x051C, Hi: 0x051E}}},
+		{Start: 0x051F, Bytes: []emu.Range{{Lo: 0x051F, Hi: 0x051F}}},
 		{Start: 0x0521, Bytes: []emu.Range{{Lo: 0x0521, Hi: 0x0523}}},
-		{Start: 0x0524, Bytes: []emu.Range{{Lo: 0x0524, Hi: 0x0526}}},
-		{Start: 0x0527, Bytes: []emu.Range{{Lo: 0x0527, Hi: 0x052D}}},
+		{Start: 0x0524, Bytes: []emu.Range{{Lo: 0x0524, Hi: 0x0524}, {Lo: 0x0526, Hi: 0x0526}}},
+		{Start: 0x0527, Bytes: []emu.Range{{Lo: 0x0527, Hi: 0x0527}, {Lo: 0x0529, Hi: 0x052C}}},
 		{Start: 0x052E, Bytes: []emu.Range{{Lo: 0x052E, Hi: 0x0532}}},
 		{Start: 0x0533, Bytes: []emu.Range{{Lo: 0x0533, Hi: 0x0535}}},
 		{Start: 0x0536, Bytes: []emu.Range{{Lo: 0x0536, Hi: 0x0537}}},
-		{Start: 0x0538, Bytes: []emu.Range{{Lo: 0x0538, Hi: 0x0542}}},
+		{Start: 0x0538, Bytes: []emu.Range{{Lo: 0x0538, Hi: 0x053F}, {Lo: 0x0541, Hi: 0x0542}}},
 		{Start: 0x0543, Bytes: []emu.Range{{Lo: 0x0543, Hi: 0x0546}}},
 		{Start: 0x0547, Bytes: []emu.Range{{Lo: 0x0547, Hi: 0x0548}}},
-		{Start: 0x0549, Bytes: []emu.Range{{Lo: 0x0549, Hi: 0x0552}}},
-		{Start: 0x0553, Bytes: []emu.Range{{Lo: 0x0553, Hi: 0x055A}}},
-		{Start: 0x055B, Bytes: []emu.Range{{Lo: 0x055B, Hi: 0x055E}}},
+		{Start: 0x0549, Bytes: []emu.Range{{Lo: 0x0549, Hi: 0x054F}, {Lo: 0x0551, Hi: 0x0552}}},
+		{Start: 0x0553, Bytes: []emu.Range{{Lo: 0x0553, Hi: 0x0557}, {Lo: 0x0559, Hi: 0x055A}}},
+		{Start: 0x055B, Bytes: []emu.Range{{Lo: 0x055B, Hi: 0x055B}, {Lo: 0x055D, Hi: 0x055E}}},
 		{Start: 0x055F, Bytes: []emu.Range{{Lo: 0x055F, Hi: 0x0562}}},
 		{Start: 0x0563, Bytes: []emu.Range{{Lo: 0x0563, Hi: 0x0564}}},
 		{Start: 0x0565, Bytes: []emu.Range{{Lo: 0x0565, Hi: 0x056C}}},
-		{Start: 0x056D, Bytes: []emu.Range{{Lo: 0x056D, Hi: 0x0571}}},
+		{Start: 0x056D, Bytes: []emu.Range{{Lo: 0x056D, Hi: 0x0570}}},
 		{Start: 0x0572, Bytes: []emu.Range{{Lo: 0x0572, Hi: 0x0575}}},
 		{Start: 0x0576, Bytes: []emu.Range{{Lo: 0x0576, Hi: 0x0578}}},
-		{Start: 0x0579, Bytes: []emu.Range{{Lo: 0x0579, Hi: 0x057C}}},
+		{Start: 0x0579, Bytes: []emu.Range{{Lo: 0x0579, Hi: 0x0579}, {Lo: 0x057B, Hi: 0x057C}}},
 		{Start: 0x057D, Bytes: []emu.Range{{Lo: 0x057D, Hi: 0x0581}}},
-		{Start: 0x0582, Bytes: []emu.Range{{Lo: 0x0582, Hi: 0x058D}}},
+		{Start: 0x0582, Bytes: []emu.Range{{Lo: 0x0582, Hi: 0x0583}, {Lo: 0x0585, Hi: 0x058D}}},
 		{Start: 0x058E, Bytes: []emu.Range{{Lo: 0x058E, Hi: 0x0592}}},
-		{Start: 0x0593, Bytes: []emu.Range{{Lo: 0x0593, Hi: 0x0597}}},
+		{Start: 0x0593, Bytes: []emu.Range{{Lo: 0x0593, Hi: 0x0593}, {Lo: 0x0595, Hi: 0x0597}}},
 		{Start: 0x0598, Bytes: []emu.Range{{Lo: 0x0598, Hi: 0x059B}}},
-		{Start: 0x059C, Bytes: []emu.Range{{Lo: 0x059C, Hi: 0x059E}}},
-		{Start: 0x059F, Bytes: []emu.Range{{Lo: 0x059F, Hi: 0x05B1}}},
+		{Start: 0x059C, Bytes: []emu.Range{{Lo: 0x059C, Hi: 0x059C}, {Lo: 0x059E, Hi: 0x059E}}},
+		{Start: 0x059F, Bytes: []emu.Range{{Lo: 0x059F, Hi: 0x05AF}, {Lo: 0x05B1, Hi: 0x05B1}}},
 		{Start: 0x05B2, Bytes: []emu.Range{{Lo: 0x05B2, Hi: 0x05B4}}},
 		{Start: 0x05B5, Bytes: []emu.Range{{Lo: 0x05B5, Hi: 0x05B6}}},
 		{Start: 0x05B7, Bytes: []emu.Range{{Lo: 0x05B7, Hi: 0x05C0}}},
 		{Start: 0x05C1, Bytes: []emu.Range{{Lo: 0x05C1, Hi: 0x05C2}}},
 		{Start: 0x05C3, Bytes: []emu.Range{{Lo: 0x05C3, Hi: 0x05C5}}},
 		{Start: 0x05C6, Bytes: []emu.Range{{Lo: 0x05C6, Hi: 0x05C6}}},
-		{Start: 0x05C7, Bytes: []emu.Range{{Lo: 0x05C7, Hi: 0x05D0}}},
-		{Start: 0x05D1, Bytes: []emu.Range{{Lo: 0x05D1, Hi: 0x05D9}}},
-		{Start: 0x05DA, Bytes: []emu.Range{{Lo: 0x05DA, Hi: 0x05DF}}},
-		{Start: 0x05E0, Bytes: []emu.Range{{Lo: 0x05E0, Hi: 0x05E8}}},
+		{Start: 0x05C7, Bytes: []emu.Range{{Lo: 0x05C7, Hi: 0x05CB}, {Lo: 0x05CD, Hi: 0x05CD}, {Lo: 0x05CF, Hi: 0x05D0}}},
+		{Start: 0x05D1, Bytes: []emu.Range{{Lo: 0x05D1, Hi: 0x05D4}, {Lo: 0x05D6, Hi: 0x05D6}, {Lo: 0x05D8, Hi: 0x05D9}}},
+		{Start: 0x05DA, Bytes: []emu.Range{{Lo: 0x05DA, Hi: 0x05DA}, {Lo: 0x05DC, Hi: 0x05DC}, {Lo: 0x05DE, Hi: 0x05DF}}},
+		{Start: 0x05E0, Bytes: []emu.Range{{Lo: 0x05E0, Hi: 0x05E7}}},
 		{Start: 0x05E9, Bytes: []emu.Range{{Lo: 0x05E9, Hi: 0x05ED}}},
 		{Start: 0x05EE, Bytes: []emu.Range{{Lo: 0x05EE, Hi: 0x05F0}}},
 		{Start: 0x05F1, Bytes: []emu.Range{{Lo: 0x05F1, Hi: 0x05F2}}},
-		{Start: 0x05F3, Bytes: []emu.Range{{Lo: 0x05F3, Hi: 0x05FE}}},
+		{Start: 0x05F3, Bytes: []emu.Range{{Lo: 0x05F3, Hi: 0x05FB}, {Lo: 0x05FD, Hi: 0x05FE}}},
 		{Start: 0x05FF, Bytes: []emu.Range{{Lo: 0x05FF, Hi: 0x0605}}},
 		{Start: 0x0606, Bytes: []emu.Range{{Lo: 0x0606, Hi: 0x0609}}},
 		{Start: 0x060A, Bytes: []emu.Range{{Lo: 0x060A, Hi: 0x060C}}},
-		{Start: 0x060D, Bytes: []emu.Range{{Lo: 0x060D, Hi: 0x0616}}},
-		{Start: 0x0617, Bytes: []emu.Range{{Lo: 0x0617, Hi: 0x062B}}},
+		{Start: 0x060D, Bytes: []emu.Range{{Lo: 0x060D, Hi: 0x0611}, {Lo: 0x0613, Hi: 0x0613}, {Lo: 0x0615, Hi: 0x0616}}},
+		{Start: 0x0617, Bytes: []emu.Range{{Lo: 0x0617, Hi: 0x0618}, {Lo: 0x061A, Hi: 0x062B}}},
 		{Start: 0x062C, Bytes: []emu.Range{{Lo: 0x062C, Hi: 0x062D}}},
 		{Start: 0x062E, Bytes: []emu.Range{{Lo: 0x062E, Hi: 0x0636}}},
-		{Start: 0x0637, Bytes: []emu.Range{{Lo: 0x0637, Hi: 0x063B}}},
+		{Start: 0x0637, Bytes: []emu.Range{{Lo: 0x0637, Hi: 0x0637}, {Lo: 0x0639, Hi: 0x063B}}},
 		{Start: 0x063C, Bytes: []emu.Range{{Lo: 0x063C, Hi: 0x0641}}},
-		{Start: 0x0642, Bytes: []emu.Range{{Lo: 0x0642, Hi: 0x0646}}},
-		{Start: 0x0647, Bytes: []emu.Range{{Lo: 0x0647, Hi: 0x064B}}},
+		{Start: 0x0642, Bytes: []emu.Range{{Lo: 0x0642, Hi: 0x0642}, {Lo: 0x0644, Hi: 0x0646}}},
+		{Start: 0x0647, Bytes: []emu.Range{{Lo: 0x0647, Hi: 0x0647}, {Lo: 0x0649, Hi: 0x064B}}},
 		{Start: 0x064C, Bytes: []emu.Range{{Lo: 0x064C, Hi: 0x064E}}},
-		{Start: 0x064F, Bytes: []emu.Range{{Lo: 0x064F, Hi: 0x065C}}},
-		{Start: 0x065D, Bytes: []emu.Range{{Lo: 0x065D, Hi: 0x0663}}},
+		{Start: 0x064F, Bytes: []emu.Range{{Lo: 0x064F, Hi: 0x0650}, {Lo: 0x0652, Hi: 0x065C}}},
+		{Start: 0x065D, Bytes: []emu.Range{{Lo: 0x065D, Hi: 0x0660}, {Lo: 0x0662, Hi: 0x0663}}},
 		{Start: 0x0664, Bytes: []emu.Range{{Lo: 0x0664, Hi: 0x0666}}},
-		{Start: 0x0667, Bytes: []emu.Range{{Lo: 0x0667, Hi: 0x0671}}},
-		{Start: 0x0672, Bytes: []emu.Range{{Lo: 0x0672, Hi: 0x067E}}},
-		{Start: 0x067F, Bytes: []emu.Range{{Lo: 0x067F, Hi: 0x0683}}},
+		{Start: 0x0667, Bytes: []emu.Range{{Lo: 0x0667, Hi: 0x066D}, {Lo: 0x066F, Hi: 0x0671}}},
+		{Start: 0x0672, Bytes: []emu.Range{{Lo: 0x0672, Hi: 0x0672}, {Lo: 0x0674, Hi: 0x067E}}},
+		{Start: 0x067F, Bytes: []emu.Range{{Lo: 0x067F, Hi: 0x067F}, {Lo: 0x0681, Hi: 0x0683}}},
 		{Start: 0x0684, Bytes: []emu.Range{{Lo: 0x0684, Hi: 0x0686}}},
-		{Start: 0x0687, Bytes: []emu.Range{{Lo: 0x0687, Hi: 0x068B}}},
+		{Start: 0x0687, Bytes: []emu.Range{{Lo: 0x0687, Hi: 0x068A}}},
 		{Start: 0x068C, Bytes: []emu.Range{{Lo: 0x068C, Hi: 0x068F}}},
 		{Start: 0x0690, Bytes: []emu.Range{{Lo: 0x0690, Hi: 0x0692}}},
 		{Start: 0x0693, Bytes: []emu.Range{{Lo: 0x0693, Hi: 0x069C}}},
-		{Start: 0x069D, Bytes: []emu.Range{{Lo: 0x069D, Hi: 0x06A1}}},
-		{Start: 0x06A2, Bytes: []emu.Range{{Lo: 0x06A2, Hi: 0x06A6}}},
+		{Start: 0x069D, Bytes: []emu.Range{{Lo: 0x069D, Hi: 0x069D}, {Lo: 0x069F, Hi: 0x06A1}}},
+		{Start: 0x06A2, Bytes: []emu.Range{{Lo: 0x06A2, Hi: 0x06A2}, {Lo: 0x06A4, Hi: 0x06A6}}},
 		{Start: 0x06A7, Bytes: []emu.Range{{Lo: 0x06A7, Hi: 0x06A9}}},
 		{Start: 0x06AA, Bytes: []emu.Range{{Lo: 0x06AA, Hi: 0x06AC}}},
 		{Start: 0x06AD, Bytes: []emu.Range{{Lo: 0x06AD, Hi: 0x06AF}}},
 		{Start: 0x06B0, Bytes: []emu.Range{{Lo: 0x06B0, Hi: 0x06B2}}},
-		{Start: 0x06B3, Bytes: []emu.Range{{Lo: 0x06B3, Hi: 0x06B9}}},
-		{Start: 0x06BA, Bytes: []emu.Range{{Lo: 0x06BA, Hi: 0x06BB}}},
+		{Start: 0x06B3, Bytes: []emu.Range{{Lo: 0x06B3, Hi: 0x06B6}, {Lo: 0x06B8, Hi: 0x06B9}}},
+		{Start: 0x06BA, Bytes: []emu.Range{{Lo: 0x06BA, Hi: 0x06BA}}},
 		{Start: 0x06BC, Bytes: []emu.Range{{Lo: 0x06BC, Hi: 0x06BE}}},
 		{Start: 0x06BF, Bytes: []emu.Range{{Lo: 0x06BF, Hi: 0x06C2}}},
 		{Start: 0x06C3, Bytes: []emu.Range{{Lo: 0x06C3, Hi: 0x06C5}}},
-		{Start: 0x06C6, Bytes: []emu.Range{{Lo: 0x06C6, Hi: 0x06CF}}},
-		{Start: 0x06D0, Bytes: []emu.Range{{Lo: 0x06D0, Hi: 0x06DC}}},
+		{Start: 0x06C6, Bytes: []emu.Range{{Lo: 0x06C6, Hi: 0x06CC}, {Lo: 0x06CE, Hi: 0x06CF}}},
+		{Start: 0x06D0, Bytes: []emu.Range{{Lo: 0x06D0, Hi: 0x06D4}, {Lo: 0x06D6, Hi: 0x06D9}, {Lo: 0x06DB, Hi: 0x06DC}}},
 		{Start: 0x06DD, Bytes: []emu.Range{{Lo: 0x06DD, Hi: 0x06DF}}},
-		{Start: 0x06E0, Bytes: []emu.Range{{Lo: 0x06E0, Hi: 0x06E1}}},
+		{Start: 0x06E0, Bytes: []emu.Range{{Lo: 0x06E0, Hi: 0x06E0}}},
 		{Start: 0x06E2, Bytes: []emu.Range{{Lo: 0x06E2, Hi: 0x06E4}}},
 		{Start: 0x06E5, Bytes: []emu.Range{{Lo: 0x06E5, Hi: 0x06EA}}},
 		{Start: 0x06EB, Bytes: []emu.Range{{Lo: 0x06EB, Hi: 0x06EC}}},
@@ -378,15 +378,15 @@ var Teletype = &emu.Native{
 		{Start: 0x06F3, Bytes: []emu.Range{{Lo: 0x06F3, Hi: 0x06F5}}},
 		{Start: 0x06F6, Bytes: []emu.Range{{Lo: 0x06F6, Hi: 0x06F8}}},
 		{Start: 0x06F9, Bytes: []emu.Range{{Lo: 0x06F9, Hi: 0x06F9}}},
-		{Start: 0x1780, Bytes: []emu.Range{{Lo: 0x1780, Hi: 0x179D}}},
-		{Start: 0x179E, Bytes: []emu.Range{{Lo: 0x179E, Hi: 0x179F}}},
-		{Start: 0x17A0, Bytes: []emu.Range{{Lo: 0x17A0, Hi: 0x17C9}}},
-		{Start: 0x17CA, Bytes: []emu.Range{{Lo: 0x17CA, Hi: 0x17CD}}},
-		{Start: 0x17CE, Bytes: []emu.Range{{Lo: 0x17CE, Hi: 0x17D1}}},
-		{Start: 0x17D2, Bytes: []emu.Range{{Lo: 0x17D2, Hi: 0x17D5}}},
+		{Start: 0x1780, Bytes: []emu.Range{{Lo: 0x1780, Hi: 0x1781}, {Lo: 0x1783, Hi: 0x179D}}},
+		{Start: 0x179E, Bytes: []emu.Range{{Lo: 0x179E, Hi: 0x179E}}},
+		{Start: 0x17A0, Bytes: []emu.Range{{Lo: 0x17A0, Hi: 0x17A2}, {Lo: 0x17A4, Hi: 0x17AD}, {Lo: 0x17AF, Hi: 0x17C6}, {Lo: 0x17C8, Hi: 0x17C9}}},
+		{Start: 0x17CA, Bytes: []emu.Range{{Lo: 0x17CA, Hi: 0x17CA}, {Lo: 0x17CC, Hi: 0x17CD}}},
+		{Start: 0x17CE, Bytes: []emu.Range{{Lo: 0x17CE, Hi: 0x17CE}, {Lo: 0x17D0, Hi: 0x17D1}}},
+		{Start: 0x17D2, Bytes: []emu.Range{{Lo: 0x17D2, Hi: 0x17D2}, {Lo: 0x17D4, Hi: 0x17D5}}},
 		{Start: 0x17D6, Bytes: []emu.Range{{Lo: 0x17D6, Hi: 0x17D9}}},
-		{Start: 0x17DA, Bytes: []emu.Range{{Lo: 0x17DA, Hi: 0x17DF}}},
-		{Start: 0x17E0, Bytes: []emu.Range{{Lo: 0x17E0, Hi: 0x17E2}}},
+		{Start: 0x17DA, Bytes: []emu.Range{{Lo: 0x17DA, Hi: 0x17DC}, {Lo: 0x17DE, Hi: 0x17DF}}},
+		{Start: 0x17E0, Bytes: []emu.Range{{Lo: 0x17E0, Hi: 0x17E1}}},
 		{Start: 0x17E3, Bytes: []emu.Range{{Lo: 0x17E3, Hi: 0x17E5}}},
 	},
 	Enter:      teletype,
@@ -43095,7 +43095,7 @@ L0000: // CHESS
 	}
 	// 0001 LDX #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0002]
 		x = m
 		nz = int(int8(x))
 	}
@@ -43105,7 +43105,7 @@ L0000: // CHESS
 	}
 	// 0004 LDX #$C8
 	{
-		m := byte(0xC8)
+		m := c.Mem[0x0005]
 		x = m
 		nz = int(int8(x))
 	}
@@ -43197,7 +43197,7 @@ L0012:
 	}
 	// 0014 CMP #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x0015]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -43218,7 +43218,7 @@ L0018:
 	clock += 2<<clockShift + 1
 	// 0018 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0019]
 		x = m
 		nz = int(int8(x))
 	}
@@ -43270,7 +43270,7 @@ L0021:
 	}
 	// 0023 LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x0024]
 		a = m
 		nz = int(int8(a))
 	}
@@ -43290,7 +43290,7 @@ L0027: // NOSET
 	clock += 4<<clockShift + 2
 	// 0027 CMP #$0E
 	{
-		m := byte(0x0E)
+		m := c.Mem[0x0028]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -43334,7 +43334,7 @@ L002E:
 	clock += 4<<clockShift + 2
 	// 002E LDA #$EE
 	{
-		m := byte(0xEE)
+		m := c.Mem[0x002F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -43354,7 +43354,7 @@ L0032: // NOREV
 	clock += 4<<clockShift + 2
 	// 0032 CMP #$14
 	{
-		m := byte(0x14)
+		m := c.Mem[0x0033]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -43424,7 +43424,7 @@ L0041: // NOGO
 	clock += 4<<clockShift + 2
 	// 0041 CMP #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0042]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -43534,7 +43534,7 @@ L0108:
 	clock += 4<<clockShift + 2
 	// 0108 CPX #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0109]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -43589,7 +43589,7 @@ L0110: // OVER
 	}
 	// 0112 CMP #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0113]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -43644,7 +43644,7 @@ L011A:
 	clock += 5<<clockShift + 2
 	// 011A LDY #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x011B]
 		y = m
 		nz = int(int8(y))
 	}
@@ -43844,7 +43844,7 @@ L0138: // NOCAP
 	clock += 4<<clockShift + 2
 	// 0138 CPX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x0139]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -44102,7 +44102,7 @@ L013F: // ON4
 	}
 	// 0143 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0144]
 		a = m
 		nz = int(int8(a))
 	}
@@ -44204,7 +44204,7 @@ L0153:
 	clock += 11<<clockShift + 3
 	// 0153 LDA #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0154]
 		a = m
 		nz = int(int8(a))
 	}
@@ -44271,7 +44271,7 @@ L0160: // NOCOUNT
 	clock += 4<<clockShift + 2
 	// 0160 CPX #$F9
 	{
-		m := byte(0xF9)
+		m := c.Mem[0x0161]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -44319,7 +44319,7 @@ L016A:
 	clock += 5<<clockShift + 2
 	// 016A LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x016B]
 		a = m
 		nz = int(int8(a))
 	}
@@ -44567,7 +44567,7 @@ L0171:
 	clock += 5<<clockShift + 2
 	// 0171 LDY #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x0172]
 		y = m
 		nz = int(int8(y))
 	}
@@ -44969,7 +44969,7 @@ L0196: // INPUT
 	clock += 4<<clockShift + 2
 	// 0196 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0197]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45013,7 +45013,7 @@ L019D: // DISP
 	clock += 2<<clockShift + 1
 	// 019D LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x019E]
 		x = m
 		nz = int(int8(x))
 	}
@@ -45102,7 +45102,7 @@ L0200: // GNMZ
 	clock += 2<<clockShift + 1
 	// 0200 LDX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0201]
 		x = m
 		nz = int(int8(x))
 	}
@@ -45119,7 +45119,7 @@ L0202: // GNMX
 	clock += 2<<clockShift + 1
 	// 0202 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0203]
 		a = m
 		nz = int(int8(a))
 	}
@@ -45165,7 +45165,7 @@ L0209: // GNM
 	clock += 5<<clockShift + 2
 	// 0209 LDA #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x020A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -45439,7 +45439,7 @@ L0215:
 	}
 	// 0217 LDX #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0218]
 		x = m
 		nz = int(int8(x))
 	}
@@ -45449,7 +45449,7 @@ L0215:
 	}
 	// 021B CPY #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x021C]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45470,7 +45470,7 @@ L021F:
 	clock += 4<<clockShift + 2
 	// 021F CPY #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x0220]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45491,7 +45491,7 @@ L0223:
 	clock += 4<<clockShift + 2
 	// 0223 CPY #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x0224]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45512,7 +45512,7 @@ L0227:
 	clock += 4<<clockShift + 2
 	// 0227 CPY #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0228]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45657,7 +45657,7 @@ L023B: // ROOK
 	clock += 5<<clockShift + 2
 	// 023B LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x023C]
 		x = m
 		nz = int(int8(x))
 	}
@@ -45762,7 +45762,7 @@ L0249:
 	}
 	// 024B CMP #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x024C]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45797,7 +45797,7 @@ L0251: // KNIGHT
 	clock += 5<<clockShift + 2
 	// 0251 LDX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x0252]
 		x = m
 		nz = int(int8(x))
 	}
@@ -45847,7 +45847,7 @@ L0258:
 	}
 	// 025A CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x025B]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -45882,7 +45882,7 @@ L0260: // PAWN
 	clock += 5<<clockShift + 2
 	// 0260 LDX #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x0261]
 		x = m
 		nz = int(int8(x))
 	}
@@ -46013,7 +46013,7 @@ L0271:
 	}
 	// 0275 CMP #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x0276]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -46118,13 +46118,13 @@ L0283:
 	}
 	// 0285 AND #$F0
 	{
-		m := byte(0xF0)
+		m := c.Mem[0x0286]
 		a &= m
 		nz = int(int8(a))
 	}
 	// 0287 CMP #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0288]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -46839,7 +46839,7 @@ L02B2: // REVERSE
 	clock += 2<<clockShift + 1
 	// 02B2 LDX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x02B3]
 		x = m
 		nz = int(int8(x))
 	}
@@ -46862,7 +46862,7 @@ L02B4: // ETC
 	}
 	// 02B7 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x02B8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -46922,7 +46922,7 @@ L02B4: // ETC
 	}
 	// 02C0 LDA #$77
 	{
-		m := byte(0x77)
+		m := c.Mem[0x02C1]
 		a = m
 		nz = int(int8(a))
 	}
@@ -47247,7 +47247,7 @@ L02CA: // CMOVE
 	}
 	// 02D3 AND #$88
 	{
-		m := byte(0x88)
+		m := c.Mem[0x02D4]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -47273,7 +47273,7 @@ L02D7:
 	}
 	// 02D9 LDX #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x02DA]
 		x = m
 		nz = int(int8(x))
 	}
@@ -47381,7 +47381,7 @@ L02E2:
 	clock += 4<<clockShift + 2
 	// 02E2 CPX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x02E3]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -47402,13 +47402,13 @@ L02E6:
 	clock += 6<<clockShift + 3
 	// 02E6 LDA #$7F
 	{
-		m := byte(0x7F)
+		m := c.Mem[0x02E7]
 		a = m
 		nz = int(int8(a))
 	}
 	// 02E8 ADC #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x02E9]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -47538,7 +47538,7 @@ L02F5: // CHKCHK
 	}
 	// 02F7 LDA #$F9
 	{
-		m := byte(0xF9)
+		m := c.Mem[0x02F8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -47689,7 +47689,7 @@ L0311:
 	}
 	// 0312 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0313]
 		a = m
 		nz = int(int8(a))
 	}
@@ -47912,7 +47912,7 @@ L0315: // RETL
 	}
 	// 0316 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0317]
 		a = m
 		nz = int(int8(a))
 	}
@@ -48131,7 +48131,7 @@ L0319: // ILLEGAL
 	clock += 12<<clockShift + 4
 	// 0319 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x031A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -48840,7 +48840,7 @@ L034B: // MOVE
 	}
 	// 0355 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0356]
 		x = m
 		nz = int(int8(x))
 	}
@@ -48893,7 +48893,7 @@ L035E: // TAKE
 	clock += 36<<clockShift + 12
 	// 035E LDA #$CC
 	{
-		m := byte(0xCC)
+		m := c.Mem[0x035F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -49255,7 +49255,7 @@ L037D:
 	clock += 4<<clockShift + 2
 	// 037D LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x037E]
 		a = m
 		nz = int(int8(a))
 	}
@@ -49315,7 +49315,7 @@ L0389:
 	clock += 2<<clockShift + 1
 	// 0389 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x038A]
 		a = m
 		nz = int(int8(a))
 	}
@@ -49328,7 +49328,7 @@ L038B: // RETV
 	clock += 10<<clockShift + 4
 	// 038B LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x038C]
 		x = m
 		nz = int(int8(x))
 	}
@@ -49530,7 +49530,7 @@ L03BD: // NOOPEN
 	clock += 16<<clockShift + 5
 	// 03BD LDX #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x03BE]
 		x = m
 		nz = int(int8(x))
 	}
@@ -49544,7 +49544,7 @@ L03BD: // NOOPEN
 	}
 	// 03C3 LDX #$14
 	{
-		m := byte(0x14)
+		m := c.Mem[0x03C4]
 		x = m
 		nz = int(int8(x))
 	}
@@ -49573,7 +49573,7 @@ L03C8:
 	clock += 11<<clockShift + 3
 	// 03C8 LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03C9]
 		x = m
 		nz = int(int8(x))
 	}
@@ -49612,7 +49612,7 @@ L03CF:
 	}
 	// 03D1 CPX #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x03D2]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -49697,7 +49697,7 @@ L03E7: // MATE
 	clock += 8<<clockShift + 2
 	// 03E7 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x03E8]
 		a = m
 		nz = int(int8(a))
 	}
@@ -49914,7 +49914,7 @@ L03EA: // DISMV
 	clock += 2<<clockShift + 1
 	// 03EA LDX #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x03EB]
 		x = m
 		nz = int(int8(x))
 	}
@@ -50210,7 +50210,7 @@ L0405:
 	clock += 4<<clockShift + 2
 	// 0405 CMP #$14
 	{
-		m := byte(0x14)
+		m := c.Mem[0x0406]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -50237,7 +50237,7 @@ L0409:
 	}
 	// 040B CMP #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x040C]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -50282,7 +50282,7 @@ L0412:
 	clock += 8<<clockShift + 2
 	// 0412 LDY #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x0413]
 		y = m
 		nz = int(int8(y))
 	}
@@ -50346,7 +50346,7 @@ L041D:
 	clock += 8<<clockShift + 2
 	// 041D LDY #$03
 	{
-		m := byte(0x03)
+		m := c.Mem[0x041E]
 		y = m
 		nz = int(int8(y))
 	}
@@ -50637,7 +50637,7 @@ L044C:
 	clock += 8<<clockShift + 2
 	// 044C LDY #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x044D]
 		y = m
 		nz = int(int8(y))
 	}
@@ -50690,7 +50690,7 @@ L0454:
 	clock += 5<<clockShift + 2
 	// 0454 LDY #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0455]
 		y = m
 		nz = int(int8(y))
 	}
@@ -50948,7 +50948,7 @@ L045D:
 	clock += 8<<clockShift + 2
 	// 045D LDY #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x045E]
 		y = m
 		nz = int(int8(y))
 	}
@@ -51023,7 +51023,7 @@ L0468:
 	clock += 4<<clockShift + 2
 	// 0468 CMP #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0469]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -51048,7 +51048,7 @@ L046C:
 	}
 	// 046F CMP #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x0470]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -51069,7 +51069,7 @@ L0473:
 	clock += 12<<clockShift + 4
 	// 0473 LDA #$57
 	{
-		m := byte(0x57)
+		m := c.Mem[0x0474]
 		a = m
 		nz = int(int8(a))
 	}
@@ -51079,7 +51079,7 @@ L0473:
 	}
 	// 0478 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0479]
 		a = m
 		nz = int(int8(a))
 	}
@@ -51102,7 +51102,7 @@ L047D: // NOTC
 	}
 	// 0480 CMP #$0E
 	{
-		m := byte(0x0E)
+		m := c.Mem[0x0481]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -51129,7 +51129,7 @@ L0484:
 	}
 	// 0487 EOR #$15
 	{
-		m := byte(0x15)
+		m := c.Mem[0x0488]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -51145,7 +51145,7 @@ L0484:
 	}
 	// 048F EOR #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x0490]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -51162,7 +51162,7 @@ L0494: // KEYRET
 	clock += 15<<clockShift + 4
 	// 0494 LDX #$15
 	{
-		m := byte(0x15)
+		m := c.Mem[0x0495]
 		x = m
 		nz = int(int8(x))
 	}
@@ -51389,7 +51389,7 @@ L049C: // READ
 	clock += 2<<clockShift + 1
 	// 049C LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x049D]
 		x = m
 		nz = int(int8(x))
 	}
@@ -51430,7 +51430,7 @@ L04A1:
 	clock += 4<<clockShift + 2
 	// 04A1 CMP #$0D
 	{
-		m := byte(0x0D)
+		m := c.Mem[0x04A2]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -51451,7 +51451,7 @@ L04A5:
 	clock += 4<<clockShift + 2
 	// 04A5 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x04A6]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -51472,7 +51472,7 @@ L04A9:
 	clock += 4<<clockShift + 2
 	// 04A9 CMP #$7F
 	{
-		m := byte(0x7F)
+		m := c.Mem[0x04AA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -51493,7 +51493,7 @@ L04AD:
 	clock += 4<<clockShift + 2
 	// 04AD CMP #$21
 	{
-		m := byte(0x21)
+		m := c.Mem[0x04AE]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -51514,7 +51514,7 @@ L04B1:
 	clock += 4<<clockShift + 2
 	// 04B1 CMP #$61
 	{
-		m := byte(0x61)
+		m := c.Mem[0x04B2]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -51535,7 +51535,7 @@ L04B5:
 	clock += 2<<clockShift + 1
 	// 04B5 AND #$DF
 	{
-		m := byte(0xDF)
+		m := c.Mem[0x04B6]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -51548,7 +51548,7 @@ L04B7: // RKEEP
 	clock += 4<<clockShift + 2
 	// 04B7 CPX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x04B8]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -51598,7 +51598,7 @@ L04C1: // RBACK
 	clock += 4<<clockShift + 2
 	// 04C1 CPX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x04C2]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -51635,7 +51635,7 @@ L04C9: // REND
 	clock += 13<<clockShift + 3
 	// 04C9 LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x04CA]
 		a = m
 		nz = int(int8(a))
 	}
@@ -51888,7 +51888,7 @@ L04D7:
 	clock += 4<<clockShift + 2
 	// 04D7 CMP #$43
 	{
-		m := byte(0x43)
+		m := c.Mem[0x04D8]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -51909,7 +51909,7 @@ L04DB:
 	clock += 8<<clockShift + 2
 	// 04DB LDA #$0C
 	{
-		m := byte(0x0C)
+		m := c.Mem[0x04DC]
 		a = m
 		nz = int(int8(a))
 	}
@@ -52122,7 +52122,7 @@ L04DE: // PNOTC
 	clock += 4<<clockShift + 2
 	// 04DE CMP #$45
 	{
-		m := byte(0x45)
+		m := c.Mem[0x04DF]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -52143,7 +52143,7 @@ L04E2:
 	clock += 8<<clockShift + 2
 	// 04E2 LDA #$0E
 	{
-		m := byte(0x0E)
+		m := c.Mem[0x04E3]
 		a = m
 		nz = int(int8(a))
 	}
@@ -52376,7 +52376,7 @@ L04EA:
 	clock += 4<<clockShift + 2
 	// 04EA CMP #$50
 	{
-		m := byte(0x50)
+		m := c.Mem[0x04EB]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -52403,7 +52403,7 @@ L04EE:
 	}
 	// 04F1 CMP #$43
 	{
-		m := byte(0x43)
+		m := c.Mem[0x04F2]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -52424,7 +52424,7 @@ L04F5:
 	clock += 8<<clockShift + 2
 	// 04F5 LDA #$14
 	{
-		m := byte(0x14)
+		m := c.Mem[0x04F6]
 		a = m
 		nz = int(int8(a))
 	}
@@ -52657,7 +52657,7 @@ L04FD:
 	clock += 8<<clockShift + 2
 	// 04FD LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x04FE]
 		x = m
 		nz = int(int8(x))
 	}
@@ -52745,7 +52745,7 @@ L050C:
 	}
 	// 050F LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0510]
 		a = m
 		nz = int(int8(a))
 	}
@@ -52794,7 +52794,7 @@ L051A:
 	clock += 8<<clockShift + 2
 	// 051A LDY #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x051B]
 		y = m
 		nz = int(int8(y))
 	}
@@ -52823,7 +52823,7 @@ L051F:
 	clock += 2<<clockShift + 1
 	// 051F LDY #$01
 	{
-		m := byte(0x01)
+		m := c.Mem[0x0520]
 		y = m
 		nz = int(int8(y))
 	}
@@ -52863,7 +52863,7 @@ L0524:
 	clock += 8<<clockShift + 2
 	// 0524 LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x0525]
 		a = m
 		nz = int(int8(a))
 	}
@@ -53076,7 +53076,7 @@ L0527: // PDESC
 	clock += 8<<clockShift + 3
 	// 0527 LDX #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0528]
 		x = m
 		nz = int(int8(x))
 	}
@@ -53090,7 +53090,7 @@ L0527: // PDESC
 	}
 	// 052C LDY #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x052D]
 		y = m
 		nz = int(int8(y))
 	}
@@ -53176,7 +53176,7 @@ L0538: // PMAN
 	}
 	// 053F CMP #$28
 	{
-		m := byte(0x28)
+		m := c.Mem[0x0540]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53251,7 +53251,7 @@ L0549:
 	}
 	// 054F CMP #$29
 	{
-		m := byte(0x29)
+		m := c.Mem[0x0550]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53285,7 +53285,7 @@ L0553:
 	}
 	// 0557 CMP #$2D
 	{
-		m := byte(0x2D)
+		m := c.Mem[0x0558]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53306,7 +53306,7 @@ L055B:
 	clock += 4<<clockShift + 2
 	// 055B CMP #$58
 	{
-		m := byte(0x58)
+		m := c.Mem[0x055C]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -53401,7 +53401,7 @@ L056D: // PMOVE
 	}
 	// 0570 LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x0571]
 		x = m
 		nz = int(int8(x))
 	}
@@ -53454,7 +53454,7 @@ L0579:
 	clock += 4<<clockShift + 2
 	// 0579 LDY #$05
 	{
-		m := byte(0x05)
+		m := c.Mem[0x057A]
 		y = m
 		nz = int(int8(y))
 	}
@@ -53499,7 +53499,7 @@ L0582:
 	}
 	// 0583 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0584]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -53580,7 +53580,7 @@ L0593:
 	clock += 8<<clockShift + 2
 	// 0593 LDY #$06
 	{
-		m := byte(0x06)
+		m := c.Mem[0x0594]
 		y = m
 		nz = int(int8(y))
 	}
@@ -53639,7 +53639,7 @@ L059C:
 	clock += 8<<clockShift + 2
 	// 059C LDA #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x059D]
 		a = m
 		nz = int(int8(a))
 	}
@@ -53884,7 +53884,7 @@ L059F: // PSET
 	}
 	// 05AF LDA #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x05B0]
 		a = m
 		nz = int(int8(a))
 	}
@@ -54449,7 +54449,7 @@ L05C7: // DIGIT
 	}
 	// 05CB SBC #$30
 	{
-		m := byte(0x30)
+		m := c.Mem[0x05CC]
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -54479,7 +54479,7 @@ L05C7: // DIGIT
 	}
 	// 05CD CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x05CE]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -54712,13 +54712,13 @@ L05D1: // GETSQ
 	}
 	// 05D4 LDY #$03
 	{
-		m := byte(0x03)
+		m := c.Mem[0x05D5]
 		y = m
 		nz = int(int8(y))
 	}
 	// 05D6 CMP #$4B
 	{
-		m := byte(0x4B)
+		m := c.Mem[0x05D7]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -54739,13 +54739,13 @@ L05DA:
 	clock += 6<<clockShift + 3
 	// 05DA LDY #$04
 	{
-		m := byte(0x04)
+		m := c.Mem[0x05DB]
 		y = m
 		nz = int(int8(y))
 	}
 	// 05DC CMP #$51
 	{
-		m := byte(0x51)
+		m := c.Mem[0x05DD]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -54783,7 +54783,7 @@ L05E0: // GWING
 	}
 	// 05E7 LDY #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x05E8]
 		y = m
 		nz = int(int8(y))
 	}
@@ -54872,7 +54872,7 @@ L05F3: // GSIDE
 	}
 	// 05FB CMP #$03
 	{
-		m := byte(0x03)
+		m := c.Mem[0x05FC]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -55005,7 +55005,7 @@ L060D: // GRANK
 	}
 	// 0611 SBC #$31
 	{
-		m := byte(0x31)
+		m := c.Mem[0x0612]
 		if c.P&FlagD == 0 {
 			m = ^m
 			t := uint(a) + uint(m) + uint(cf)
@@ -55035,7 +55035,7 @@ L060D: // GRANK
 	}
 	// 0613 CMP #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x0614]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -55061,7 +55061,7 @@ L0617:
 	}
 	// 0618 EOR #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x0619]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -55582,7 +55582,7 @@ L0637:
 	clock += 8<<clockShift + 2
 	// 0637 LDA #$28
 	{
-		m := byte(0x28)
+		m := c.Mem[0x0638]
 		a = m
 		nz = int(int8(a))
 	}
@@ -55641,7 +55641,7 @@ L0642:
 	clock += 8<<clockShift + 2
 	// 0642 LDA #$29
 	{
-		m := byte(0x29)
+		m := c.Mem[0x0643]
 		a = m
 		nz = int(int8(a))
 	}
@@ -55671,7 +55671,7 @@ L0647:
 	clock += 8<<clockShift + 2
 	// 0647 LDA #$2D
 	{
-		m := byte(0x2D)
+		m := c.Mem[0x0648]
 		a = m
 		nz = int(int8(a))
 	}
@@ -55730,7 +55730,7 @@ L064F: // PRSQ
 	}
 	// 0650 AND #$07
 	{
-		m := byte(0x07)
+		m := c.Mem[0x0651]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -55795,7 +55795,7 @@ L065D:
 	}
 	// 0660 CMP #$20
 	{
-		m := byte(0x20)
+		m := c.Mem[0x0661]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -55883,7 +55883,7 @@ L0667: // PRANK
 	}
 	// 066D ADC #$31
 	{
-		m := byte(0x31)
+		m := c.Mem[0x066E]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -55932,7 +55932,7 @@ L0672: // PRMAN
 	clock += 17<<clockShift + 6
 	// 0672 AND #$0F
 	{
-		m := byte(0x0F)
+		m := c.Mem[0x0673]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -55976,7 +55976,7 @@ L067F: // PRBRD
 	clock += 6<<clockShift + 2
 	// 067F LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x0680]
 		a = m
 		nz = int(int8(a))
 	}
@@ -56027,7 +56027,7 @@ L0687: // BCELL
 	}
 	// 068A LDX #$1F
 	{
-		m := byte(0x1F)
+		m := c.Mem[0x068B]
 		x = m
 		nz = int(int8(x))
 	}
@@ -56140,7 +56140,7 @@ L069D:
 	clock += 8<<clockShift + 2
 	// 069D LDA #$2A
 	{
-		m := byte(0x2A)
+		m := c.Mem[0x069E]
 		a = m
 		nz = int(int8(a))
 	}
@@ -56170,7 +56170,7 @@ L06A2:
 	clock += 8<<clockShift + 2
 	// 06A2 LDA #$2A
 	{
-		m := byte(0x2A)
+		m := c.Mem[0x06A3]
 		a = m
 		nz = int(int8(a))
 	}
@@ -56276,7 +56276,7 @@ L06B3: // BMAN
 	}
 	// 06B6 CPX #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x06B7]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -56297,7 +56297,7 @@ L06BA:
 	clock += 2<<clockShift + 1
 	// 06BA EOR #$15
 	{
-		m := byte(0x15)
+		m := c.Mem[0x06BB]
 		a ^= m
 		nz = int(int8(a))
 	}
@@ -56399,7 +56399,7 @@ L06C6:
 	}
 	// 06CC AND #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x06CD]
 		a &= m
 		nz = int(int8(a))
 	}
@@ -56429,7 +56429,7 @@ L06D0:
 	}
 	// 06D4 ADC #$08
 	{
-		m := byte(0x08)
+		m := c.Mem[0x06D5]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -56466,7 +56466,7 @@ L06D0:
 	}
 	// 06D9 CMP #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x06DA]
 		t := 0x100 + uint(a) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -56503,7 +56503,7 @@ L06E0: // PRINT
 	clock += 2<<clockShift + 1
 	// 06E0 LDX #$FF
 	{
-		m := byte(0xFF)
+		m := c.Mem[0x06E1]
 		x = m
 		nz = int(int8(x))
 	}
@@ -56857,7 +56857,7 @@ L1780: // STRATGY
 	}
 	// 1781 LDA #$80
 	{
-		m := byte(0x80)
+		m := c.Mem[0x1782]
 		a = m
 		nz = int(int8(a))
 	}
@@ -57256,7 +57256,7 @@ L179E:
 	clock += 2<<clockShift + 1
 	// 179E LDA #$00
 	{
-		m := byte(0x00)
+		m := c.Mem[0x179F]
 		a = m
 		nz = int(int8(a))
 	}
@@ -57281,7 +57281,7 @@ L17A0: // POS
 	}
 	// 17A2 ADC #$40
 	{
-		m := byte(0x40)
+		m := c.Mem[0x17A3]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -57426,7 +57426,7 @@ L17A0: // POS
 	}
 	// 17AD ADC #$90
 	{
-		m := byte(0x90)
+		m := c.Mem[0x17AE]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
@@ -57784,7 +57784,7 @@ L17A0: // POS
 	}
 	// 17C6 CPX #$33
 	{
-		m := byte(0x33)
+		m := c.Mem[0x17C7]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -57805,7 +57805,7 @@ L17CA:
 	clock += 4<<clockShift + 2
 	// 17CA CPX #$34
 	{
-		m := byte(0x34)
+		m := c.Mem[0x17CB]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -57826,7 +57826,7 @@ L17CE:
 	clock += 4<<clockShift + 2
 	// 17CE CPX #$22
 	{
-		m := byte(0x22)
+		m := c.Mem[0x17CF]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -57847,7 +57847,7 @@ L17D2:
 	clock += 4<<clockShift + 2
 	// 17D2 CPX #$25
 	{
-		m := byte(0x25)
+		m := c.Mem[0x17D3]
 		t := 0x100 + uint(x) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -57894,7 +57894,7 @@ L17DA:
 	}
 	// 17DC CPY #$10
 	{
-		m := byte(0x10)
+		m := c.Mem[0x17DD]
 		t := 0x100 + uint(y) - uint(m)
 		cf = byte(t >> 8)
 		nz = int(int8(byte(t)))
@@ -57919,7 +57919,7 @@ L17E0: // POSN
 	}
 	// 17E1 ADC #$02
 	{
-		m := byte(0x02)
+		m := c.Mem[0x17E2]
 		if c.P&FlagD == 0 {
 			t := uint(a) + uint(m) + uint(cf)
 			r := byte(t)
