@@ -67,7 +67,7 @@ func (o *matchOptions) run(e *env, names []string) error {
 // unless GOGC says otherwise: little of what a match allocates lives
 // (the chess library's lists of moves, the machines of games over), and
 // collecting when the heap has grown by four times what lives rather than
-// once took about 3% off a Normal match's CPU time for some 30 MB more
+// once took 2 to 5% off a Normal match's CPU time for some 30 MB more
 // (docs/benchmarks.md, "The translations, faster").
 const matchGCPercent = 400
 
