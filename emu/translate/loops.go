@@ -239,7 +239,7 @@ func (t *translator) scanCode(l *loop, sc *scan) string {
 	pass := sc.dec.op.Cycles + sc.out.op.Cycles + sc.cmp.op.Cycles + sem.BranchCycles(sc.back.op, sc.back.addr, sc.back.target(), true)
 	leave := sc.dec.op.Cycles + sem.BranchCycles(sc.out.op, sc.out.addr, sc.out.target(), true)
 	found := sc.dec.op.Cycles + sc.out.op.Cycles + sc.cmp.op.Cycles + sc.back.op.Cycles
-	unrolled, closing := t.unrolledScan(l, sc), ""
+	unrolled, closing := t.unrolledScan(l), ""
 	if unrolled != "" {
 		closing = "}\n"
 	}
@@ -298,18 +298,18 @@ const maxUnrolled = 32
 // words read and tested without a loop, the highest that holds A then
 // picked; the loop serves any other value. Empty, when there
 // is no such constant.
-func (t *translator) unrolledScan(l *loop, sc *scan) string {
-	k := t.counterBefore(l, sc.dec.op.Mnemonic[2:])
-	if k < 1 || k > maxUnrolled {
+func (t *translator) unrolledScan(l *loop) string {
+	base, k := t.constantScan(l)
+	if k == 0 {
 		return ""
 	}
 	var b strings.Builder
-	if sh, ok := t.shadowFor(int(sc.cmp.operand), k); ok {
+	if sh, ok := t.shadowFor(base, k); ok {
 		fmt.Fprintf(&b, "if n == %d { // the value set before the loop: the table by value\n", k)
-		b.WriteString(shadowScan(sh, int(sc.cmp.operand), k))
+		b.WriteString(shadowScan(sh, base, k))
 	} else {
 		fmt.Fprintf(&b, "if n == %d { // the value set before the loop: its words without a loop\n", k)
-		b.WriteString(wordsCode(int(sc.cmp.operand), k))
+		b.WriteString(wordsCode(base, k))
 	}
 	b.WriteString("} else {\n")
 	return b.String()

@@ -66,18 +66,19 @@ func (t *translator) scanDownCode(l *loop) string {
 		return ""
 	}
 	reg := strings.ToLower(sc.dec.op.Mnemonic[2:])
-	k := t.counterBefore(l, sc.dec.op.Mnemonic[2:])
-	if k < 0 || k+1 > maxUnrolled {
+	base, n := t.constantScan(l)
+	if n == 0 {
 		return ""
 	}
+	k := n - 1 // the counter's constant
 	t.bits = true
 	compare, _ := names.Read("CMP")
 	pass := sc.cmp.op.Cycles + sc.out.op.Cycles + sc.dec.op.Cycles + sem.BranchCycles(sc.back.op, sc.back.addr, sc.back.target(), true)
 	found := sc.cmp.op.Cycles + sem.BranchCycles(sc.out.op, sc.out.addr, sc.out.target(), true)
 	last := sc.cmp.op.Cycles + sc.out.op.Cycles + sc.dec.op.Cycles + sc.back.op.Cycles
-	find := "pat := uint64(a) * 0x0101010101010101\n" + wordsCode(int(sc.cmp.operand), k+1)
-	if sh, ok := t.shadowFor(int(sc.cmp.operand), k+1); ok {
-		find = shadowScan(sh, int(sc.cmp.operand), k+1)
+	find := "pat := uint64(a) * 0x0101010101010101\n" + wordsCode(base, n)
+	if sh, ok := t.shadowFor(base, n); ok {
+		find = shadowScan(sh, base, n)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `// A table scan, run at once when %[1]s holds %02[2]X, the value set before

@@ -47,17 +47,9 @@ func (sh shadow) bits() int {
 func (t *translator) shadows() []shadow {
 	longest := map[int]int{}
 	for _, a := range t.order {
-		l := t.loops[a]
-		if l == nil {
-			continue
-		}
-		if sc := t.scanOf(l); sc != nil {
-			if k := t.counterBefore(l, sc.dec.op.Mnemonic[2:]); k >= 1 && k <= maxUnrolled {
-				longest[int(sc.cmp.operand)] = max(longest[int(sc.cmp.operand)], k)
-			}
-		} else if sc := t.scanDownOf(l); sc != nil {
-			if k := t.counterBefore(l, sc.dec.op.Mnemonic[2:]); k >= 0 && k+1 <= maxUnrolled {
-				longest[int(sc.cmp.operand)] = max(longest[int(sc.cmp.operand)], k+1)
+		if l := t.loops[a]; l != nil {
+			if base, n := t.constantScan(l); n > 0 {
+				longest[base] = max(longest[base], n)
 			}
 		}
 	}
@@ -77,6 +69,22 @@ func (t *translator) shadows() []shadow {
 	return slices.DeleteFunc(out, func(sh shadow) bool {
 		return sh.n > maxShadow || (sh.lo+sh.n-1 >= 0x100 && sh.lo <= 0x1FF)
 	})
+}
+
+// constantScan is the table a scan reads at once for the constant its
+// counter is set to before it (unrolledScan, scanDownCode): its start and
+// length in bytes, n 0 when there is none.
+func (t *translator) constantScan(l *loop) (base, n int) {
+	if sc := t.scanOf(l); sc != nil {
+		if k := t.counterBefore(l, sc.dec.op.Mnemonic[2:]); k >= 1 && k <= maxUnrolled {
+			return int(sc.cmp.operand), k // indexes k-1 down to 0
+		}
+	} else if sc := t.scanDownOf(l); sc != nil {
+		if k := t.counterBefore(l, sc.dec.op.Mnemonic[2:]); k >= 0 && k+1 <= maxUnrolled {
+			return int(sc.cmp.operand), k + 1 // indexes k down to 0
+		}
+	}
+	return 0, 0
 }
 
 // shadowFor is the table kept by value that a scan of n bytes from lo

@@ -49,8 +49,8 @@ func (t *translator) unrolledLoopCode(l *loop) (string, error) {
 	r := strings.ToLower(reg)
 	taken := sem.BranchCycles(br.op, br.addr, br.target(), true) - br.op.Cycles
 	// Its stores into a table kept by value leave it to be built again
-	// after the passes: a table rewritten whole (REVERSE's) costs less
-	// built once than kept store by store.
+	// after the passes (REVERSE rewrites the whole table; kept store by
+	// store it measured about the same).
 	rebuilt := t.shadowsStoredBy(bl.insts[:n-1])
 	t.shadowsDeferred = len(rebuilt) > 0
 	defer func() { t.shadowsDeferred = false }()
